@@ -1,0 +1,174 @@
+import js from '@eslint/js';
+import checkFile from 'eslint-plugin-check-file';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/**
+ * Lint enforces what review would otherwise repeat (STYLE.md): strict, type-aware TypeScript (no
+ * floating promises), the rules of hooks, file names, and the direction of imports.
+ */
+export default tseslint.config(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'coverage/**',
+      'e2e/.artifacts/**',
+      'bench/.data/**',
+      'packages/server/scratch/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/only-throw-error': 'error',
+      // Fastify hooks and handlers are async by contract, whether or not they await.
+      '@typescript-eslint/require-await': 'off',
+      eqeqeq: ['error', 'always'],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['**/*.mjs', '**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  // Tests may be loose with values they parse from responses.
+  {
+    files: ['**/test/**', '**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'bench/**'],
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    files: ['packages/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@commons/server', '**/server/**'],
+              message: 'The web client never imports the server.',
+            },
+            {
+              group: ['@commons/shared/schemas'],
+              message: 'Schemas are for the server; import their types from @commons/shared.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/server/src/**/*.ts', 'packages/shared/src/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@commons/web', '**/web/src/**', 'react', 'react-dom'],
+              message: 'The server never imports the web client.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // Layers never import upward: repositories hold SQL only, services know nothing of HTTP.
+  {
+    files: ['packages/server/src/**/*.repository.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/*.service.js', '**/*.routes.js', '**/*.presenter.js', 'fastify'],
+              message: 'Repositories hold queries only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/server/src/**/*.service.ts', 'packages/server/src/**/*.presenter.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/*.routes.js', '**/http/**', 'fastify'],
+              message: 'Services and presenters know nothing of HTTP.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/shared/src/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '**/web/**', 'fastify', 'kysely', 'react'],
+              message: 'Shared code depends on nothing of ours.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // File names: kebab-case with a role suffix on the server; PascalCase components in the web client.
+  {
+    files: ['packages/server/src/**/*.ts', 'packages/shared/src/**/*.ts', 'packages/web/src/**/*.ts'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.ts': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
+    },
+  },
+  {
+    files: ['packages/web/src/**/*.tsx'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        {
+          'packages/web/src/app/routes/*.tsx': 'KEBAB_CASE',
+          'packages/web/src/{components,features}/**/*.tsx': 'PASCAL_CASE',
+        },
+        { ignoreMiddleExtensions: true },
+      ],
+    },
+  },
+);

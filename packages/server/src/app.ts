@@ -1,0 +1,169 @@
+import crypto from 'node:crypto';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Redis } from 'ioredis';
+import { sql, type Kysely } from 'kysely';
+import { apiMessages } from '@commons/shared';
+import { authRoutes } from './auth/auth.routes.js';
+import { captchaRoutes } from './captcha/captcha.routes.js';
+import type { Config } from './config.js';
+import type { DB } from './db/schema.js';
+import type { Deps } from './deps.js';
+import { isHttps } from './http/cookies.js';
+import { errorHandler, isApiRequest, sendApiError, setApiHeaders } from './http/error-handler.js';
+import { acceptJsonWhateverTheType } from './http/json-body.js';
+import { responseSerializer } from './http/response-serializer.js';
+import './http/request-types.js';
+import { contentSecurityPolicy, registerSecurityHeaders } from './http/security-headers.js';
+import { registerSessionHooks } from './http/session-hooks.js';
+import { systemClock, type Clock } from './lib/time.js';
+import { createRateLimiter } from './rate-limits/rate-limiter.js';
+import type { Secrets } from './site/secrets.js';
+import { siteRoutes } from './site/site.routes.js';
+import { usersRoutes } from './users/users.routes.js';
+import { IndexHtml } from './web/index-html.js';
+import { registerWebApp } from './web/web.plugin.js';
+
+export interface AppOptions {
+  config: Config;
+  db: Kysely<DB>;
+  secrets: Secrets;
+  redis?: Redis | null;
+  clock?: Clock;
+  /** Serve the built web client from `config.webDistDir`. API tests leave it out. */
+  serveWeb?: boolean;
+  logger?: FastifyServerOptions['logger'];
+  /** Check every response against its declared schema (tests): a mismatch becomes a 500. */
+  checkResponses?: boolean;
+}
+
+const ALL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
+
+/** Logs never hold cookies, tokens or passwords (DOMAIN §15 rule 8); bodies are never logged. */
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: {
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'req.headers["x-csrf-token"]',
+        'res.headers["set-cookie"]',
+        'res.headers["csrf-token"]',
+      ],
+      censor: '[redacted]',
+    },
+  };
+}
+
+/** Builds the HTTP app, ready for `listen()` or `inject()`. Starting and stopping belong to main.ts. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const deps: Deps = {
+    db: options.db,
+    config,
+    secrets: options.secrets,
+    limiter: createRateLimiter({ enabled: config.rateLimits, redis: options.redis ?? null }),
+    clock: options.clock ?? systemClock,
+  };
+  const shell = options.serveWeb ? IndexHtml.load(config.webDistDir) : null;
+
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config),
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    genReqId: () => crypto.randomBytes(6).toString('base64url'),
+    // Wrong types are refused, never coerced: "5" is not a number and 5 is not a string.
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
+  });
+  app.setErrorHandler(errorHandler);
+  app.setSerializerCompiler(responseSerializer(options.checkResponses ?? false));
+
+  app.addHook('onRequest', async (request, reply) => {
+    const host = request.headers.host;
+    if (host?.startsWith('www.')) {
+      return reply.redirect(`${request.protocol}://${host.slice(4)}${request.url}`, 301);
+    }
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? '(not found)',
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+        user: request.viewer?.user?.id ?? null,
+        ip: request.ip,
+      },
+      'request',
+    );
+  });
+  registerSecurityHeaders(app, {
+    csp: contentSecurityPolicy(shell?.inlineScriptHashes ?? []),
+    isHttps: (request) => isHttps(deps, request),
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
+
+  await app.register(
+    async (api) => {
+      acceptJsonWhateverTheType(api);
+      api.addHook('onRequest', async (_request, reply) => setApiHeaders(reply));
+
+      // Known path, wrong method: 400 (API.md §2.1). Collect every route's methods as they are added.
+      const methodsByPath = new Map<string, Set<string>>();
+      api.addHook('onRoute', (route) => {
+        const path = route.url.slice('/api'.length);
+        const methods = methodsByPath.get(path) ?? new Set<string>();
+        for (const method of [route.method].flat()) methods.add(method);
+        methodsByPath.set(path, methods);
+      });
+
+      await api.register(async (scope) => {
+        registerSessionHooks(scope, deps);
+        siteRoutes(scope, deps);
+        authRoutes(scope, deps);
+        captchaRoutes(scope, deps);
+        usersRoutes(scope, deps);
+      });
+
+      // A sibling scope without the session hook: these answers set no cookies.
+      await api.register(async (scope) => {
+        for (const [path, methods] of [...methodsByPath]) {
+          const missing = ALL_METHODS.filter((m) => !methods.has(m) && !(m === 'HEAD' && methods.has('GET')));
+          if (missing.length === 0) continue;
+          scope.route({
+            method: missing,
+            url: path,
+            handler: async (_request, reply) =>
+              sendApiError(reply, { status: 400, message: apiMessages.methodNotAllowed }),
+          });
+        }
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  // For load balancers: the process is up and its database answers.
+  app.get('/healthz', async (_request, reply) => {
+    try {
+      await sql`SELECT 1`.execute(deps.db);
+      return { status: 'ok' };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
+
+  const web = shell ? await registerWebApp(app, deps, shell) : null;
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (isApiRequest(request)) {
+      return sendApiError(reply, { status: 404, message: apiMessages.endpointNotFound });
+    }
+    if (web && (request.method === 'GET' || request.method === 'HEAD')) return web.servePage(request, reply);
+    return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
+  });
+
+  return app;
+}

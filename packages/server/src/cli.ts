@@ -1,0 +1,255 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import readline from 'node:readline';
+import { sendToServer } from './admin-channel/channel.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { DataDirLock, DataDirLockedError, liveLockHolder } from './db/data-dir-lock.js';
+import { migrate } from './db/migrate.js';
+import { embeddedDir, openConfiguredDatabase } from './db/open.js';
+import { AppError } from './lib/errors.js';
+import { systemClock } from './lib/time.js';
+import { BackupFormatError, readBackupHeader } from './operations/backup.js';
+import { runOperation, type Operation } from './operations/operations.js';
+import { seedSite } from './site/seed.js';
+import { OperatorError } from './users/users.service.js';
+
+const USAGE = `Usage: npm run cli -- <command>
+
+  status                       which database, its schema version, admins, signups
+  migrate                      apply pending migrations
+  migrate status               show the schema version and what is pending
+  admin add <username>         make a user an admin
+  admin remove <username>      take the admin role away
+  ban <username>               ban a user site-wide and end their sessions
+  unban <username>             lift a site-wide ban
+  password <username>          set a new password (asks for it, or reads it with --password-stdin)
+  logout <username>            end every session of a user
+  signups enable|disable       open or close signups
+  user <username>              show an account
+  backup <file>                write a backup of the whole database to <file>
+  restore <file> [--yes]       replace the whole database with a backup (asks first unless --yes)
+  print-config                 print the effective settings (secrets left out)
+
+It reads the same settings as the server (DATA_DIR, DATABASE_URL, ...). On the embedded database, a
+running server carries out the command for you; when none runs, the command opens the database itself.`;
+
+class UsageError extends Error {}
+
+function need(value: string | undefined, what: string): string {
+  if (!value) throw new UsageError(`Missing ${what}.`);
+  return value;
+}
+
+/** Reads a line without echoing it (a password), or the first line of stdin when it is not a terminal. */
+async function readSecret(prompt: string, fromStdin: boolean): Promise<string> {
+  if (fromStdin || !process.stdin.isTTY) {
+    const rl = readline.createInterface({ input: process.stdin });
+    for await (const line of rl) {
+      rl.close();
+      return line;
+    }
+    return '';
+  }
+  process.stdout.write(prompt);
+  process.stdin.setRawMode(true);
+  process.stdin.resume();
+  process.stdin.setEncoding('utf8');
+  return new Promise((resolve, reject) => {
+    let value = '';
+    const onData = (chunk: string) => {
+      for (const ch of chunk) {
+        if (ch === '\r' || ch === '\n') {
+          process.stdin.setRawMode(false);
+          process.stdin.pause();
+          process.stdin.off('data', onData);
+          process.stdout.write('\n');
+          resolve(value);
+          return;
+        }
+        if (ch === '\u0003') {
+          process.stdin.setRawMode(false);
+          reject(new UsageError('Cancelled.'));
+          return;
+        }
+        value = ch === '\u007f' ? value.slice(0, -1) : value + ch;
+      }
+    };
+    process.stdin.on('data', onData);
+  });
+}
+
+async function confirm(question: string): Promise<boolean> {
+  if (!process.stdin.isTTY) return false;
+  const rl = readline.createInterface({ input: process.stdin, output: process.stdout });
+  const answer = await new Promise<string>((resolve) => rl.question(question, resolve));
+  rl.close();
+  return answer.trim() === 'YES';
+}
+
+async function parse(args: string[], config: Config): Promise<Operation | 'print-config'> {
+  const flags = new Set(args.filter((a) => a.startsWith('--')));
+  const [command, ...rest] = args.filter((a) => !a.startsWith('--'));
+  switch (command) {
+    case 'status':
+      return { op: 'status' };
+    case 'migrate':
+      if (rest[0] === 'status') return { op: 'migrate-status' };
+      if (rest.length) throw new UsageError(`Unknown: migrate ${rest.join(' ')}.`);
+      return { op: 'migrate' };
+    case 'admin':
+      if (rest[0] !== 'add' && rest[0] !== 'remove')
+        throw new UsageError('Use admin add <username> or admin remove <username>.');
+      return { op: 'admin', add: rest[0] === 'add', username: need(rest[1], 'the username') };
+    case 'ban':
+    case 'unban':
+    case 'logout':
+    case 'user':
+      return { op: command, username: need(rest[0], 'the username') };
+    case 'password': {
+      const username = need(rest[0], 'the username');
+      const fromStdin = flags.has('--password-stdin');
+      const password = (await readSecret(`New password for ${username}: `, fromStdin)).trim();
+      if (!fromStdin && process.stdin.isTTY) {
+        const again = (await readSecret('Type it again: ', false)).trim();
+        if (again !== password) throw new UsageError('The two passwords do not match; nothing changed.');
+      }
+      return { op: 'password', username, password };
+    }
+    case 'signups':
+      if (rest[0] !== 'enable' && rest[0] !== 'disable')
+        throw new UsageError('Use signups enable or signups disable.');
+      return { op: 'signups', enabled: rest[0] === 'enable' };
+    case 'backup':
+      return { op: 'backup', file: path.resolve(need(rest[0], 'the backup file')) };
+    case 'restore': {
+      const file = path.resolve(need(rest[0], 'the backup file'));
+      if (!fs.existsSync(file)) throw new UsageError(`No such file: ${file}`);
+      const header = await readBackupHeader(file);
+      if (!flags.has('--yes')) {
+        const where = config.databaseUrl
+          ? 'the PostgreSQL database'
+          : `the embedded database in ${config.dataDir}`;
+        const ok = await confirm(
+          `This replaces ALL data in ${where} with the backup made ${header.createdAt}.\nType YES to continue: `,
+        );
+        if (!ok) throw new UsageError('Not restored.');
+      }
+      return { op: 'restore', file };
+    }
+    case 'print-config':
+      return 'print-config';
+    default:
+      throw new UsageError(command ? `Unknown command: ${command}.` : 'No command given.');
+  }
+}
+
+function printConfig(config: Config): string {
+  const shown = { ...config, secret: config.secret ? '(set)' : '(generated, kept in the database)' };
+  return Object.entries(shown)
+    .map(([key, value]) => `${key}: ${value instanceof URL ? value.toString() : JSON.stringify(value)}`)
+    .join('\n');
+}
+
+/** Commands that need nothing but a migrated database with the system accounts. */
+const NEEDS_READY_DATABASE = new Set<Operation['op']>([
+  'status',
+  'admin',
+  'ban',
+  'unban',
+  'password',
+  'logout',
+  'signups',
+  'user',
+]);
+
+async function runDirectly(config: Config, operation: Operation): Promise<string> {
+  const lock = config.databaseUrl ? null : DataDirLock.acquire(config.dataDir, 'cli');
+  try {
+    if (
+      !config.databaseUrl &&
+      operation.op !== 'migrate' &&
+      operation.op !== 'restore' &&
+      !fs.existsSync(embeddedDir(config))
+    ) {
+      throw new OperatorError(
+        `There is no database in ${config.dataDir} yet: start the server once (npm start), or run: npm run cli -- migrate`,
+      );
+    }
+    const database = await openConfiguredDatabase(config);
+    try {
+      if (NEEDS_READY_DATABASE.has(operation.op)) {
+        await migrate(database.db);
+        await seedSite(database.db);
+      }
+      const output = await runOperation(
+        { db: database.db, config, engine: database.engine, clock: systemClock, runner: 'this command' },
+        operation,
+      );
+      if (operation.op === 'migrate' || operation.op === 'restore') await seedSite(database.db);
+      return output;
+    } finally {
+      await database.close();
+    }
+  } finally {
+    lock?.release();
+  }
+}
+
+async function execute(config: Config, operation: Operation): Promise<string> {
+  const holder = config.databaseUrl ? null : liveLockHolder(config.dataDir);
+  if (holder?.role === 'server') {
+    const reply = await sendToServer(config.dataDir, operation).catch(() => {
+      throw new OperatorError(
+        `A Commons server (pid ${holder.pid}) holds ${config.dataDir} but its operator channel does not answer. Stop it and try again.`,
+      );
+    });
+    if (!reply.ok) throw new OperatorError(reply.error ?? 'The command failed.');
+    return reply.output ?? '';
+  }
+  return runDirectly(config, operation);
+}
+
+async function main(args: string[]): Promise<number> {
+  if (args.length === 0 || args[0] === 'help' || args.includes('--help')) {
+    console.log(USAGE);
+    return args.length === 0 ? 2 : 0;
+  }
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`commons: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  }
+  try {
+    const operation = await parse(args, config);
+    console.log(operation === 'print-config' ? printConfig(config) : await execute(config, operation));
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (
+      error instanceof OperatorError ||
+      error instanceof AppError ||
+      error instanceof DataDirLockedError ||
+      error instanceof BackupFormatError
+    ) {
+      console.error(`commons: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,53 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Deps } from '../deps.js';
+import { csrfTokenFor, SESSION_LIFETIME_MS } from '../sessions/sessions.service.js';
+
+/**
+ * Cookies are `Secure` only when the site is served over https: a https PUBLIC_URL, or a trusted proxy
+ * reporting https. Plain http on localhost or a LAN address keeps working.
+ */
+export function isHttps(deps: Deps, request: FastifyRequest): boolean {
+  return deps.config.publicUrl?.protocol === 'https:' || request.protocol === 'https';
+}
+
+export function setSessionCookie(
+  deps: Deps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  sessionId: string,
+): void {
+  reply.setCookie(deps.config.sessionCookieName, sessionId, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isHttps(deps, request),
+    expires: new Date(deps.clock().getTime() + SESSION_LIFETIME_MS),
+  });
+}
+
+/** The CSRF token goes in the `Csrf-Token` header of every response, and in a readable cookie. */
+export function sendCsrfToken(
+  deps: Deps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  sessionId: string,
+): void {
+  const token = csrfTokenFor(deps, sessionId);
+  reply.header('Csrf-Token', token);
+  if (request.cookies.csrftoken !== token) {
+    reply.setCookie('csrftoken', token, { path: '/', sameSite: 'lax' });
+  }
+}
+
+/** After login or signup: the new session id and its token replace the old ones. */
+export function sendNewSession(
+  deps: Deps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  sessionId: string,
+): void {
+  setSessionCookie(deps, request, reply, sessionId);
+  const token = csrfTokenFor(deps, sessionId);
+  reply.header('Csrf-Token', token);
+  reply.setCookie('csrftoken', token, { path: '/', sameSite: 'lax' });
+}

@@ -1,0 +1,138 @@
+import type { Kysely } from 'kysely';
+import { checkPassword } from '@commons/shared';
+import type { Config } from '../config.js';
+import type { Engine } from '../db/engine.js';
+import { migrate, migrationStatus } from '../db/migrate.js';
+import type { DB } from '../db/schema.js';
+import type { Clock } from '../lib/time.js';
+import { getSiteSettings, saveSiteSettings } from '../site/site-settings.repository.js';
+import { countUsers, findUserByName } from '../users/users.repository.js';
+import {
+  banUser,
+  endUserSessions,
+  makeAdmin,
+  OperatorError,
+  resetPassword,
+  unbanUser,
+} from '../users/users.service.js';
+import { restoreBackup, writeBackup } from './backup.js';
+
+/** An operator command, as the CLI parsed it. The same value travels to a running server. */
+export type Operation =
+  | { op: 'migrate' }
+  | { op: 'migrate-status' }
+  | { op: 'admin'; add: boolean; username: string }
+  | { op: 'ban'; username: string }
+  | { op: 'unban'; username: string }
+  | { op: 'password'; username: string; password: string }
+  | { op: 'logout'; username: string }
+  | { op: 'signups'; enabled: boolean }
+  | { op: 'user'; username: string }
+  | { op: 'status' }
+  | { op: 'backup'; file: string }
+  | { op: 'restore'; file: string };
+
+export interface OperationContext {
+  db: Kysely<DB>;
+  config: Config;
+  engine: Engine;
+  clock: Clock;
+  /** Says who ran it: "this command" or the running server. */
+  runner: string;
+  /** After a restore, a running server reloads what it keeps in memory (the secret's keys). */
+  afterRestore?: () => Promise<void>;
+}
+
+function where(ctx: OperationContext): string {
+  return ctx.engine === 'pglite' ? `embedded database in ${ctx.config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+}
+
+/** Runs one operator command and returns what to print. Failures throw OperatorError or AppError. */
+export async function runOperation(ctx: OperationContext, operation: Operation): Promise<string> {
+  const { db } = ctx;
+  switch (operation.op) {
+    case 'migrate': {
+      const applied = await migrate(db);
+      return applied.length ? `Applied ${applied.join(', ')}.` : 'The database is up to date.';
+    }
+    case 'migrate-status': {
+      const status = await migrationStatus(db);
+      return [
+        `Schema version ${status.current} of ${status.latest}.`,
+        status.pending.length ? `Pending: ${status.pending.join(', ')}` : 'Nothing pending.',
+      ].join('\n');
+    }
+    case 'admin': {
+      const user = await makeAdmin(db, operation.username, operation.add);
+      return operation.add
+        ? `@${user.username} is now an admin.`
+        : `@${user.username} is no longer an admin.`;
+    }
+    case 'ban': {
+      const user = await banUser(db, operation.username, ctx.clock());
+      return `@${user.username} is banned site-wide; their sessions have ended.`;
+    }
+    case 'unban': {
+      const user = await unbanUser(db, operation.username);
+      return `@${user.username} is no longer banned.`;
+    }
+    case 'password': {
+      const problem = checkPassword(operation.password);
+      if (problem)
+        throw new OperatorError(
+          problem === 'empty' ? 'The password is empty.' : 'Password too short: use at least 8 characters.',
+        );
+      const user = await resetPassword(db, operation.username, operation.password);
+      return `Password of @${user.username} changed; their sessions have ended.`;
+    }
+    case 'logout': {
+      const ended = await endUserSessions(db, operation.username);
+      return `Ended ${ended} session${ended === 1 ? '' : 's'} of @${operation.username}.`;
+    }
+    case 'signups': {
+      await saveSiteSettings(db, { signupsDisabled: !operation.enabled });
+      return operation.enabled ? 'Signups are open.' : 'Signups are disabled.';
+    }
+    case 'user': {
+      const user = await findUserByName(db, operation.username);
+      if (!user) throw new OperatorError(`There is no user named ${operation.username}.`);
+      return [
+        `@${user.username} (id ${user.id}, #${user.user_index})`,
+        `  admin: ${user.is_admin ? 'yes' : 'no'}   banned: ${user.banned_at ? user.banned_at.toISOString() : 'no'}   deleted: ${user.deleted_at ? user.deleted_at.toISOString() : 'no'}`,
+        `  points: ${user.points}   posts: ${user.no_posts}   comments: ${user.no_comments}`,
+        `  joined: ${user.created_at.toISOString()}   last seen: ${user.last_seen?.toISOString() ?? 'never'}`,
+        `  email: ${user.email ?? '(none)'}`,
+      ].join('\n');
+    }
+    case 'status': {
+      const [status, users, settings] = await Promise.all([
+        migrationStatus(db),
+        countUsers(db),
+        getSiteSettings(db),
+      ]);
+      const admins = await db
+        .selectFrom('users')
+        .select('username')
+        .where('is_admin', '=', true)
+        .where('username', '!=', 'nobody')
+        .orderBy('username')
+        .execute();
+      return [
+        `Database: ${where(ctx)}, through ${ctx.runner}.`,
+        `Schema version ${status.current} of ${status.latest}${status.pending.length ? ` (${status.pending.length} pending)` : ''}.`,
+        `Accounts: ${users} (including the system accounts ghost and nobody).`,
+        `Admins: ${admins.length ? admins.map((a) => `@${a.username}`).join(', ') : 'none yet (npm run cli -- admin add <username>)'}.`,
+        `Signups: ${settings.signupsDisabled ? 'disabled' : 'open'}.`,
+      ].join('\n');
+    }
+    case 'backup': {
+      const summary = await writeBackup(db, operation.file, ctx.engine);
+      return `Backed up ${summary.rows} rows of ${summary.tables} tables (schema version ${summary.schemaVersion}) to ${operation.file}.`;
+    }
+    case 'restore': {
+      const summary = await restoreBackup(db, operation.file);
+      await ctx.afterRestore?.();
+      return `Restored ${summary.rows} rows from ${operation.file} (made at schema version ${summary.schemaVersion}).`;
+    }
+  }
+}

@@ -1,0 +1,98 @@
+import crypto from 'node:crypto';
+import type { Deps } from '../deps.js';
+import { isSessionId, randomString, SESSION_ID_LENGTH } from '../lib/ids.js';
+import { recordLastSeen, type UserRow } from '../users/users.repository.js';
+import {
+  deleteExpiredSessions,
+  deleteSession,
+  extendSession,
+  findSessionWithUser,
+  insertSession,
+} from './sessions.repository.js';
+
+/** 360 days, rolling (DOMAIN §8.1). */
+export const SESSION_LIFETIME_MS = 360 * 24 * 3600 * 1000;
+/** Last-seen time is written at most this often per session (DOMAIN §8.7). */
+const LAST_SEEN_EVERY_MS = 5 * 60 * 1000;
+
+/** The visitor behind a request. Every visitor has a session id; only logged-in ones are stored. */
+export interface Viewer {
+  sessionId: string;
+  /** True when the request carried no usable session cookie and this id was just made. */
+  isNewSession: boolean;
+  user: UserRow | null;
+  lastSeenAt: Date | null;
+}
+
+export function newSessionId(): string {
+  return randomString(SESSION_ID_LENGTH);
+}
+
+/**
+ * Turns the session cookie into a viewer. A missing or malformed cookie, or one for a session that is
+ * not stored (anonymous) or has expired, gives an anonymous viewer; only a missing or malformed one
+ * gets a new id.
+ */
+export async function resolveViewer(deps: Deps, cookie: string | undefined): Promise<Viewer> {
+  if (!isSessionId(cookie)) {
+    return { sessionId: newSessionId(), isNewSession: true, user: null, lastSeenAt: null };
+  }
+  const stored = await findSessionWithUser(deps.db, cookie);
+  if (!stored || stored.expiresAt <= deps.clock()) {
+    return { sessionId: cookie, isNewSession: false, user: null, lastSeenAt: null };
+  }
+  return { sessionId: cookie, isNewSession: false, user: stored.user, lastSeenAt: stored.lastSeenAt };
+}
+
+/** The CSRF token of a session (DOMAIN §8.2): base64url with padding of HMAC-SHA256(secret, session id). */
+export function csrfTokenFor(deps: Deps, sessionId: string): string {
+  const base64 = crypto.createHmac('sha256', deps.secrets.csrfKey).update(sessionId).digest('base64');
+  return base64.replaceAll('+', '-').replaceAll('/', '_');
+}
+
+export function isValidCsrfToken(deps: Deps, sessionId: string, token: string | undefined): boolean {
+  if (token === undefined) return false;
+  const expected = Buffer.from(csrfTokenFor(deps, sessionId));
+  const given = Buffer.from(token);
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+}
+
+/**
+ * Binds a user to a new session id (against session fixation) and drops the old session. Returns the
+ * new id; the caller sends it with its new CSRF token.
+ */
+export async function startUserSession(deps: Deps, oldSessionId: string, userId: string): Promise<string> {
+  const id = newSessionId();
+  const now = deps.clock();
+  await deps.db.transaction().execute(async (trx) => {
+    await deleteSession(trx, oldSessionId);
+    await insertSession(trx, { id, userId, now, expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS) });
+  });
+  return id;
+}
+
+export async function endSession(deps: Deps, sessionId: string): Promise<void> {
+  await deleteSession(deps.db, sessionId);
+}
+
+export function lastSeenIsStale(deps: Deps, viewer: Viewer): boolean {
+  if (!viewer.user) return false;
+  return !viewer.lastSeenAt || deps.clock().getTime() - viewer.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS;
+}
+
+/**
+ * Records that a logged-in viewer was here (at most every 5 minutes per session), and rolls the
+ * session's expiry forward.
+ */
+export async function recordVisit(deps: Deps, viewer: Viewer, ip: string): Promise<void> {
+  if (!viewer.user) return;
+  const now = deps.clock();
+  await deps.db.transaction().execute(async (trx) => {
+    await extendSession(trx, viewer.sessionId, now, new Date(now.getTime() + SESSION_LIFETIME_MS));
+    await recordLastSeen(trx, viewer.user!.id, now, ip);
+  });
+}
+
+export function purgeExpiredSessions(deps: Pick<Deps, 'db' | 'clock'>): Promise<number> {
+  return deleteExpiredSessions(deps.db, deps.clock());
+}

@@ -1,0 +1,36 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.js';
+import type { DB } from '../db/schema.js';
+import { insertValueIfAbsent } from './application-data.repository.js';
+
+/**
+ * Keys derived from the site secret. The secret is the `SECRET` setting, or one generated at first start
+ * and stored in the database so that every process shares it (DOMAIN §18). Each use gets its own key.
+ */
+export class Secrets {
+  private keys = { csrf: Buffer.alloc(0), captcha: '', images: Buffer.alloc(0) };
+
+  get csrfKey(): Buffer {
+    return this.keys.csrf;
+  }
+  get captchaKey(): string {
+    return this.keys.captcha;
+  }
+  get imageKey(): Buffer {
+    return this.keys.images;
+  }
+
+  /** Reads (or first creates) the secret. Called at start, and again after a restore replaced it. */
+  async load(db: Kysely<DB>, config: Config): Promise<void> {
+    const secret =
+      config.secret ??
+      (await insertValueIfAbsent(db, 'secret', crypto.randomBytes(32).toString('base64url')));
+    const derive = (purpose: string) => crypto.createHmac('sha256', secret).update(purpose).digest();
+    this.keys = {
+      csrf: derive('csrf-token'),
+      captcha: derive('altcha').toString('base64url'),
+      images: derive('image-url'),
+    };
+  }
+}

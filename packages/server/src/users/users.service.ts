@@ -1,0 +1,142 @@
+import type { Kysely } from 'kysely';
+import type { User } from '@commons/shared';
+import type { Deps } from '../deps.js';
+import type { DB } from '../db/schema.js';
+import { notAdmin, notFound, notLoggedIn } from '../lib/errors.js';
+import { newId } from '../lib/ids.js';
+import { deleteUserSessions } from '../sessions/sessions.repository.js';
+import { hashPassword } from './passwords.js';
+import { presentUser, viewOf, type PresentOptions } from './users.presenter.js';
+import {
+  badgesOf,
+  findUserByName,
+  insertUser,
+  setAdmin,
+  setBannedAt,
+  setPasswordHash,
+  type UserRow,
+} from './users.repository.js';
+
+/** The User JSON of one user as `viewer` sees it. */
+export async function userJson(
+  db: Kysely<DB>,
+  row: UserRow,
+  viewer: UserRow | null,
+  options: PresentOptions = {},
+): Promise<User> {
+  const badges = (await badgesOf(db, [row.id])).get(row.id) ?? [];
+  return presentUser(row, { badges, proPic: null, moddingList: null }, viewOf(viewer, row), options);
+}
+
+/** `GET /api/users/{username}` (API.md §7.1). */
+export async function getUserProfile(
+  deps: Deps,
+  viewer: UserRow | null,
+  username: string,
+  adminsView: boolean,
+): Promise<User> {
+  if (adminsView) {
+    if (!viewer) throw notLoggedIn();
+    if (!viewer.is_admin) throw notAdmin();
+  }
+  const row = await findUserByName(deps.db, username);
+  if (!row) throw notFound('user_not_found', 'User not found.');
+  return userJson(deps.db, row, viewer, {
+    keepDeletedUsername: true,
+    ...(adminsView ? { adminDetails: { webPushSubscriptionsCount: 0 } } : {}),
+  });
+}
+
+/** `GET /api/_user`: the logged-in user, self view, with `moddingList` (API.md §6.5). */
+export async function getCurrentUser(deps: Deps, viewer: UserRow | null): Promise<User> {
+  if (!viewer) throw notLoggedIn();
+  return userJson(deps.db, viewer, viewer);
+}
+
+export interface NewUser {
+  username: string;
+  email: string | null;
+  /** An argon2id hash (hash outside the transaction: it takes a while). */
+  passwordHash: string;
+  ip: string | null;
+  isAdmin?: boolean;
+  aboutMe?: string | null;
+}
+
+/**
+ * Creates an account and everything a new account gets. Runs inside the caller's transaction.
+ * Returns undefined when the name is taken (case-insensitively), also when another request won a race.
+ */
+export async function createUser(db: Kysely<DB>, user: NewUser): Promise<UserRow | undefined> {
+  return insertUser(db, {
+    id: newId(),
+    username: user.username,
+    email: user.email,
+    password: user.passwordHash,
+    created_ip: user.ip,
+    is_admin: user.isAdmin ?? false,
+    about_me: user.aboutMe ?? null,
+  });
+}
+
+/** Operator and admin actions on accounts; each names the account by username. */
+async function requireUser(db: Kysely<DB>, username: string): Promise<UserRow> {
+  const row = await findUserByName(db, username);
+  if (!row) throw notFound('user_not_found', `There is no user named ${username}.`);
+  return row;
+}
+
+export class OperatorError extends Error {
+  override name = 'OperatorError';
+}
+
+export async function makeAdmin(db: Kysely<DB>, username: string, isAdmin: boolean): Promise<UserRow> {
+  const row = await requireUser(db, username);
+  if (row.deleted_at) throw new OperatorError(`@${row.username} is a deleted account.`);
+  if (row.is_admin === isAdmin) {
+    throw new OperatorError(
+      isAdmin ? `@${row.username} is already an admin.` : `@${row.username} is not an admin.`,
+    );
+  }
+  await setAdmin(db, row.id, isAdmin);
+  return row;
+}
+
+/**
+ * Site-wide ban (DOMAIN §7.4): admins cannot be banned; the user's sessions end at once. Content
+ * deletion joins this when posts and comments exist.
+ */
+export async function banUser(db: Kysely<DB>, username: string, at: Date): Promise<UserRow> {
+  const row = await requireUser(db, username);
+  if (row.is_admin) throw new OperatorError(`@${row.username} is an admin; remove the admin role first.`);
+  if (row.banned_at) throw new OperatorError(`@${row.username} is already banned.`);
+  await db.transaction().execute(async (trx) => {
+    await deleteUserSessions(trx, row.id);
+    await setBannedAt(trx, row.id, at);
+  });
+  return row;
+}
+
+export async function unbanUser(db: Kysely<DB>, username: string): Promise<UserRow> {
+  const row = await requireUser(db, username);
+  if (!row.banned_at) throw new OperatorError(`@${row.username} is not banned.`);
+  await setBannedAt(db, row.id, null);
+  return row;
+}
+
+/** Sets a new password and ends the account's sessions (whoever had them, the owner logs in afresh). */
+export async function resetPassword(db: Kysely<DB>, username: string, password: string): Promise<UserRow> {
+  const row = await requireUser(db, username);
+  if (row.deleted_at) throw new OperatorError(`@${row.username} is a deleted account.`);
+  const hash = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    await setPasswordHash(trx, row.id, hash);
+    await deleteUserSessions(trx, row.id);
+  });
+  return row;
+}
+
+export async function endUserSessions(db: Kysely<DB>, username: string): Promise<number> {
+  const row = await requireUser(db, username);
+  return deleteUserSessions(db, row.id);
+}

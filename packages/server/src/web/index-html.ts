@@ -1,0 +1,89 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { escapeHtml, jsonForScript } from '../lib/html.js';
+
+/** Title, description and image of one page, for link previews (API.md §17.2). */
+export interface PageMeta {
+  /** The page's own title; the document title becomes "{title} - {siteName}". Null: the site name alone. */
+  title: string | null;
+  /** og:title and twitter:title when they differ from `title`. */
+  shareTitle?: string;
+  description?: string;
+  /** og:image; relative URLs are made absolute. */
+  image?: string;
+}
+
+export interface ShellContext {
+  siteName: string;
+  siteDescription: string;
+  /** The page's absolute URL (og:url). */
+  url: URL;
+  /** Public settings the client reads at start (site name, footer links). */
+  siteConfig: Record<string, unknown>;
+}
+
+const HEAD_START = '<!--app-head-->';
+const HEAD_END = '<!--/app-head-->';
+const CONFIG_PATTERN = /<script id="site-config" type="application\/json">[\s\S]*?<\/script>/;
+const DEFAULT_IMAGE = '/og-image.png';
+
+/**
+ * The built index.html as a template. The part between the app-head markers is rewritten per page; the
+ * site-config block gets the public settings. Hashes of the inline scripts go into the CSP, so the
+ * policy stays strict without 'unsafe-inline'.
+ */
+export class IndexHtml {
+  readonly inlineScriptHashes: string[];
+  private readonly before: string;
+  private readonly after: string;
+
+  private constructor(html: string) {
+    const start = html.indexOf(HEAD_START);
+    const end = html.indexOf(HEAD_END);
+    if (start === -1 || end === -1 || !CONFIG_PATTERN.test(html)) {
+      throw new Error('index.html lacks the app-head markers or the site-config block.');
+    }
+    this.before = html.slice(0, start);
+    this.after = html.slice(end + HEAD_END.length);
+    this.inlineScriptHashes = [
+      ...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>([\s\S]*?)<\/script>/g),
+    ].map(
+      (m) =>
+        `sha256-${crypto
+          .createHash('sha256')
+          .update(m[1] ?? '')
+          .digest('base64')}`,
+    );
+  }
+
+  static load(distDir: string): IndexHtml {
+    return new IndexHtml(fs.readFileSync(path.join(distDir, 'index.html'), 'utf8'));
+  }
+
+  render(meta: PageMeta, context: ShellContext): string {
+    const title = meta.title ? `${meta.title} - ${context.siteName}` : context.siteName;
+    const shareTitle = meta.shareTitle ?? meta.title ?? context.siteName;
+    const description = meta.description ?? context.siteDescription;
+    const image = new URL(meta.image ?? DEFAULT_IMAGE, context.url).toString();
+    const tag = (attr: 'name' | 'property', key: string, value: string) =>
+      `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
+    const head = [
+      `<title>${escapeHtml(title)}</title>`,
+      tag('name', 'description', description),
+      tag('name', 'application-name', context.siteName),
+      tag('property', 'og:site_name', context.siteName),
+      tag('property', 'og:type', 'website'),
+      tag('property', 'og:title', shareTitle),
+      tag('property', 'og:description', description),
+      tag('property', 'og:url', context.url.toString()),
+      tag('property', 'og:image', image),
+      tag('name', 'twitter:card', 'summary'),
+      tag('name', 'twitter:title', shareTitle),
+      tag('name', 'twitter:description', description),
+      tag('name', 'twitter:image', image),
+    ].join('\n    ');
+    const config = `<script id="site-config" type="application/json">${jsonForScript(context.siteConfig)}</script>`;
+    return (this.before + head + this.after).replace(CONFIG_PATTERN, () => config);
+  }
+}

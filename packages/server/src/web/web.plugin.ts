@@ -1,0 +1,72 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Deps } from '../deps.js';
+import { contentSecurityPolicy } from '../http/security-headers.js';
+import { attachViewer } from '../http/session-hooks.js';
+import type { IndexHtml } from './index-html.js';
+import { pageMeta } from './page-meta.js';
+
+/** Cache rules of API.md §17.1: hashed bundles forever, the service worker and manifest always fresh. */
+function cacheControlFor(filePath: string): string {
+  const name = path.basename(filePath);
+  if (filePath.includes(`${path.sep}assets${path.sep}`)) return 'public, max-age=31536000, immutable';
+  if (name === 'service-worker.js') return 'private, max-age=0';
+  if (name === 'manifest.json') return 'no-cache';
+  return 'public, max-age=3600, immutable';
+}
+
+function safeDecode(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
+export interface WebApp {
+  /** Sends the app shell for a client route (the router renders the page, or its Not Found). */
+  servePage(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+}
+
+/**
+ * Serves the built React app: its files (precompressed siblings when accepted), and index.html with
+ * per-page meta tags and the session cookies for every client route, so deep links work.
+ */
+export async function registerWebApp(app: FastifyInstance, deps: Deps, shell: IndexHtml): Promise<WebApp> {
+  await app.register(fastifyStatic, {
+    root: deps.config.webDistDir,
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    cacheControl: false,
+    allowedPath: (pathname) => !pathname.startsWith('/index.html'),
+    setHeaders: (res, filePath) => {
+      res.setHeader('Cache-Control', cacheControlFor(filePath));
+    },
+  });
+
+  async function servePage(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const url = new URL(request.url, 'http://localhost');
+    if (url.pathname !== '/' && url.pathname.endsWith('/')) {
+      return reply.redirect(url.pathname.replace(/\/+$/, '') + url.search, 301);
+    }
+    await attachViewer(deps, request, reply);
+    const origin = deps.config.publicUrl?.origin ?? `${request.protocol}://${request.host}`;
+    const styleNonce = crypto.randomBytes(16).toString('base64');
+    const html = shell.render(await pageMeta(deps, safeDecode(url.pathname)), {
+      siteName: deps.config.siteName,
+      siteDescription: deps.config.siteDescription,
+      url: new URL(url.pathname + url.search, origin),
+      siteConfig: { siteName: deps.config.siteName, links: deps.config.links, styleNonce },
+    });
+    reply.header('Content-Security-Policy', contentSecurityPolicy(shell.inlineScriptHashes, styleNonce));
+    reply.header('Cache-Control', 'no-store');
+    if (url.pathname !== '/') reply.header('X-Service-Worker-Cache', 'no-store');
+    reply.type('text/html; charset=utf-8').send(html);
+  }
+
+  app.get('/', servePage);
+  return { servePage };
+}

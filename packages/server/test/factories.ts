@@ -1,0 +1,54 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../src/db/schema.js';
+import { hashPassword } from '../src/users/passwords.js';
+import type { UserRow } from '../src/users/users.repository.js';
+import { createUser } from '../src/users/users.service.js';
+
+let counter = 0;
+const hashes = new Map<string, Promise<string>>();
+
+/** Hashing costs ~10 ms; tests reuse one hash per password. */
+function hashOf(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
+  return hash;
+}
+
+export interface UserOptions {
+  username?: string;
+  password?: string;
+  email?: string | null;
+  isAdmin?: boolean;
+  banned?: boolean;
+  deleted?: boolean;
+  points?: number;
+}
+
+/** A user made directly in the database (tests reach states without test-only routes). */
+export async function makeUser(db: Kysely<DB>, options: UserOptions = {}): Promise<UserRow> {
+  const username = options.username ?? `user${process.pid % 1000}_${++counter}`;
+  const row = await createUser(db, {
+    username,
+    email: options.email ?? null,
+    passwordHash: await hashOf(options.password ?? 'password123'),
+    ip: '127.0.0.1',
+    isAdmin: options.isAdmin ?? false,
+  });
+  if (!row) throw new Error(`username ${username} is taken`);
+  if (options.banned || options.deleted || options.points !== undefined) {
+    return db
+      .updateTable('users')
+      .set({
+        ...(options.banned ? { banned_at: new Date() } : {}),
+        ...(options.deleted ? { deleted_at: new Date() } : {}),
+        ...(options.points !== undefined ? { points: options.points } : {}),
+      })
+      .where('id', '=', row.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+  return row;
+}

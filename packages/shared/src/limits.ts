@@ -1,0 +1,57 @@
+/**
+ * Limits shared by the server (validation, truncation) and the client (form checks, counters).
+ * Values come from the specification and API.md §2.4; DOMAIN.md §3.4 repeats them.
+ */
+export const limits = {
+  usernameMin: 4,
+  usernameMax: 21,
+  passwordMin: 8,
+  communityNameMin: 3,
+  communityNameMax: 21,
+  /** The `about` text when a community is created; settings allow `communityAboutMax`. */
+  communityAboutCreateMax: 500,
+  communityAboutMax: 2000,
+  listNameMin: 3,
+  listNameMax: 21,
+  listDisplayNameMax: 50,
+  listDescriptionMax: 10_000,
+  postTitleMin: 3,
+  postTitleMax: 255,
+  postBodyMax: 20_000,
+  linkUrlMaxBytes: 2048,
+  commentBodyMax: 20_000,
+  commentMaxDepth: 15,
+  aboutMeMax: 10_000,
+  altTextMax: 1024,
+  imagesPerPostMax: 10,
+  communityRuleMax: 512,
+  communityRuleDescriptionMax: 512,
+  communityRequestNoteMax: 500,
+  /** 25 MiB. */
+  maxImageSize: 26_214_400,
+  /** Default and maximum page size of cursor feeds. */
+  paginationLimit: 10,
+  paginationLimitMax: 50,
+} as const;
+
+/** Usernames, community names and list names share one character set. */
+export const NAME_CHARACTERS = /^[0-9A-Za-z_]+$/;
+
+/** Timings and sizes of the interface, from the specification's constants. */
+export const ui = {
+  alertMs: 3000,
+  muteUserAlertMs: 5000,
+  retryAfter429Ms: 2000,
+  reconnectDelayMs: 2000,
+  userPollMs: 5000,
+  skeletonDelayMs: 80,
+  relativeTimeRefreshMs: 60_000,
+  mobileBreakpointPx: 768,
+  sidebarCommunitiesShown: 10,
+  drawerWidthPx: 300,
+  navbarAutohideThresholdPx: 20,
+  navbarBlurAfterPx: 50,
+  communitySearchDebounceMs: 200,
+  communitySearchResults: 10,
+  editedAfterMs: 5 * 60 * 1000,
+} as const;

@@ -1,0 +1,41 @@
+/*
+ * The JSON types of the contract, derived from the schemas so that the two cannot drift. The client
+ * imports these as types only, so none of the schema code reaches the browser.
+ */
+import type { Static } from '@sinclair/typebox';
+import type { UserGroup } from './common.js';
+import type {
+  CommunityRuleSchema,
+  CommunitySchema,
+  CommunityWithoutModsSchema,
+  UserSchema,
+  UserWithoutModdingSchema,
+} from './community.js';
+import type { BadgeSchema, ImageCopySchema, ImageSchema } from './image.js';
+import type { ListSchema, MuteSchema, MutesSchema, ReportReasonSchema } from './lists.js';
+import type {
+  CaptchaChallengeSchema,
+  InitialSchema,
+  LoginBodySchema,
+  SignupBodySchema,
+  SiteSettingsSchema,
+} from './session.js';
+
+export type UserGroupName = Static<typeof UserGroup>;
+export type Image = Static<typeof ImageSchema>;
+export type ImageCopy = Static<typeof ImageCopySchema>;
+export type Badge = Static<typeof BadgeSchema>;
+export type User = Static<typeof UserSchema>;
+export type UserWithoutModding = Static<typeof UserWithoutModdingSchema>;
+export type Community = Static<typeof CommunitySchema>;
+export type CommunityWithoutMods = Static<typeof CommunityWithoutModsSchema>;
+export type CommunityRule = Static<typeof CommunityRuleSchema>;
+export type List = Static<typeof ListSchema>;
+export type Mute = Static<typeof MuteSchema>;
+export type Mutes = Static<typeof MutesSchema>;
+export type ReportReason = Static<typeof ReportReasonSchema>;
+export type Initial = Static<typeof InitialSchema>;
+export type LoginBody = Static<typeof LoginBodySchema>;
+export type SignupBody = Static<typeof SignupBodySchema>;
+export type CaptchaChallenge = Static<typeof CaptchaChallengeSchema>;
+export type SiteSettings = Static<typeof SiteSettingsSchema>;

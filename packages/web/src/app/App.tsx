@@ -1,0 +1,34 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { AuthDialogsProvider } from '../features/auth/components/AuthDialogs';
+import { Shell } from '../features/layout/Shell';
+import { followSystemTheme } from '../features/theme/theme';
+import { Bootstrap } from './Bootstrap';
+import { ErrorBoundary } from './ErrorBoundary';
+import { Routes } from './router';
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export function App({ queryClient }: { queryClient: QueryClient }) {
+  useEffect(() => followSystemTheme(), []);
+  return (
+    <ErrorBoundary>
+      <QueryClientProvider client={queryClient}>
+        <Bootstrap>
+          <AuthDialogsProvider>
+            <Shell>
+              <Routes />
+            </Shell>
+          </AuthDialogsProvider>
+        </Bootstrap>
+      </QueryClientProvider>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,75 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { messages, ui } from '@commons/shared';
+import { Button } from '../components/ui/Button';
+import { Icon, LogoMark } from '../components/ui/Icon';
+import { useDelayed } from '../components/ui/Skeleton';
+import { ApiError } from '../lib/api-client';
+import { initialQuery } from '../features/session/api/get-initial';
+import styles from './App.module.css';
+
+function isOffline(error: unknown): boolean {
+  return !navigator.onLine || (error instanceof ApiError && (error.status === 0 || error.status === 408));
+}
+
+/**
+ * Waits for `GET /api/_initial` before showing the app. Offline, it shows "You're offline" and comes back
+ * 2 s after the connection does; any other failure shows "Something went wrong." with Retry.
+ */
+export function Bootstrap({ children }: { children: ReactNode }) {
+  const initial = useQuery(initialQuery);
+  const offline = initial.isError && isOffline(initial.error);
+  const { refetch } = initial;
+
+  useEffect(() => {
+    if (!offline) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onOnline = () => {
+      timer = setTimeout(() => void refetch(), ui.reconnectDelayMs);
+    };
+    window.addEventListener('online', onOnline);
+    return () => {
+      window.removeEventListener('online', onOnline);
+      clearTimeout(timer);
+    };
+  }, [offline, refetch]);
+
+  if (initial.data) return <>{children}</>;
+  if (initial.isError) {
+    return (
+      <main className={styles.fullPage}>
+        <div className={styles.message} role="alert">
+          {offline ? (
+            <>
+              <Icon name="wifiOff" size={40} />
+              <h1>{messages.common.offlineTitle}</h1>
+              <p>The page will come back by itself when you are online again.</p>
+            </>
+          ) : (
+            <>
+              <h1>{messages.common.somethingWentWrong}</h1>
+              <p>The site could not be loaded. Please try again in a moment.</p>
+            </>
+          )}
+          <Button variant="primary" onClick={() => void refetch()} disabled={initial.isFetching}>
+            {messages.common.retry}
+          </Button>
+        </div>
+      </main>
+    );
+  }
+  return <Loading />;
+}
+
+function Loading() {
+  const visible = useDelayed();
+  return (
+    <main className={styles.fullPage} aria-busy="true">
+      {visible && (
+        <div className={styles.loading} role="status" aria-label="Loading">
+          <LogoMark size={44} />
+        </div>
+      )}
+    </main>
+  );
+}

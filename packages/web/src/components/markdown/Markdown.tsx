@@ -1,0 +1,70 @@
+import type { Element } from 'hast';
+import type { ComponentProps } from 'react';
+import ReactMarkdown, { type Components } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import { Link } from 'wouter';
+import styles from './Markdown.module.css';
+import { videoId } from './video-link';
+import { VideoEmbed } from './VideoEmbed';
+
+/** A path inside this app when `href` points at this site, else null. */
+function inAppPath(href: string): string | null {
+  if (href.startsWith('/') && !href.startsWith('//')) return href;
+  try {
+    const url = new URL(href);
+    return url.host === window.location.host ? url.pathname + url.search + url.hash : null;
+  } catch {
+    return null;
+  }
+}
+
+function MarkdownLink({ href = '', children }: ComponentProps<'a'>) {
+  const path = inAppPath(href);
+  if (path !== null) return <Link href={path}>{children}</Link>;
+  if (href.startsWith('#')) return <a href={href}>{children}</a>;
+  return (
+    <a href={href} target="_blank" rel="noreferrer nofollow noopener">
+      {children}
+    </a>
+  );
+}
+
+/** The only child of a paragraph, when it is a link that can be embedded. */
+function embeddableLink(node: Element | undefined): string | null {
+  const children = node?.children.filter((c) => !(c.type === 'text' && c.value.trim() === '')) ?? [];
+  const only = children[0];
+  if (children.length !== 1 || only?.type !== 'element' || only.tagName !== 'a') return null;
+  const href = only.properties.href;
+  return typeof href === 'string' && videoId(href) ? href : null;
+}
+
+/**
+ * Renders posts, comments and pages with the specification's rules (core §5): raw HTML is skipped;
+ * only http, https, irc, ircs, mailto and xmpp links are kept (react-markdown's default transform);
+ * links to this site navigate in the app, others open in a new tab with noreferrer and nofollow; a
+ * video link on its own line becomes a lazy embed unless the reader turned embeds off. Images from
+ * markdown are shown as links, so reading a post never loads anything from another server.
+ */
+export default function Markdown({ text, embeds = true }: { text: string; embeds?: boolean }) {
+  const components: Components = {
+    a: MarkdownLink,
+    img: ({ src, alt }) =>
+      typeof src === 'string' ? (
+        <a href={src} target="_blank" rel="noreferrer nofollow noopener">
+          {alt ? `Image: ${alt}` : src}
+        </a>
+      ) : null,
+    p: ({ node, children }) => {
+      const href = embeds ? embeddableLink(node) : null;
+      const id = href ? videoId(href) : null;
+      return href && id ? <VideoEmbed id={id} href={href} /> : <p>{children}</p>;
+    },
+  };
+  return (
+    <div className={styles.markdown}>
+      <ReactMarkdown remarkPlugins={[remarkGfm]} skipHtml components={components}>
+        {text}
+      </ReactMarkdown>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+import { Icon } from './Icon';
+import styles from './Modal.module.css';
+
+interface Props {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  /** Hide the title visually (it still names the dialog for screen readers). */
+  hideTitle?: boolean;
+  description?: string;
+  children: ReactNode;
+  /** `sheet` rises from the bottom on small screens (menus); `dialog` is centred. */
+  variant?: 'dialog' | 'sheet';
+}
+
+/** An accessible dialog: focus moves in, stays in, and returns on close; Escape and outside click close. */
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  hideTitle,
+  description,
+  children,
+  variant = 'dialog',
+}: Props) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Content
+          className={`${styles.content} ${variant === 'sheet' ? styles.sheet : ''}`}
+          // Radix expects a description; saying "none" explicitly is how to have none.
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <div className={styles.header}>
+            <Dialog.Title className={hideTitle ? 'visually-hidden' : styles.title}>{title}</Dialog.Title>
+            <Dialog.Close className={styles.close} aria-label="Close">
+              <Icon name="close" size={20} />
+            </Dialog.Close>
+          </div>
+          {description && (
+            <Dialog.Description className={styles.description}>{description}</Dialog.Description>
+          )}
+          {children}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,39 @@
+import { useSyncExternalStore } from 'react';
+import { ui } from '@commons/shared';
+import { relativeTime } from '../../lib/relative-time';
+
+let now = Date.now();
+const listeners = new Set<() => void>();
+let timer: ReturnType<typeof setInterval> | null = null;
+
+/** One shared clock for every relative time on the page, ticking each minute (core §9). */
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  // A page shown long after the last tick starts from the current time.
+  if (!timer) now = Date.now();
+  timer ??= setInterval(() => {
+    now = Date.now();
+    listeners.forEach((l) => l());
+  }, ui.relativeTimeRefreshMs);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0 && timer) {
+      clearInterval(timer);
+      timer = null;
+    }
+  };
+}
+
+export function RelativeTime({ date, className }: { date: string | Date; className?: string }) {
+  const current = useSyncExternalStore(
+    subscribe,
+    () => now,
+    () => now,
+  );
+  const value = typeof date === 'string' ? new Date(date) : date;
+  return (
+    <time className={className} dateTime={value.toISOString()} title={value.toLocaleString()}>
+      {relativeTime(value, new Date(current))}
+    </time>
+  );
+}

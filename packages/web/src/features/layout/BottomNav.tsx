@@ -1,0 +1,89 @@
+import type { MouseEvent } from 'react';
+import { Link, useLocation } from 'wouter';
+import { Icon, type IconName } from '../../components/ui/Icon';
+import { formatCount } from '../../lib/format-count';
+import { useCurrentUser } from '../session/api/get-current-user';
+import { rememberScroll, restoreScroll } from './scroll-memory';
+import styles from './BottomNav.module.css';
+
+interface Tab {
+  href: string;
+  label: string;
+  icon: IconName;
+}
+
+const TABS: Tab[] = [
+  { href: '/', label: 'Home', icon: 'home' },
+  { href: '/communities', label: 'Communities', icon: 'communities' },
+  { href: '/new', label: 'New post', icon: 'plus' },
+];
+
+/**
+ * The bar at the bottom of narrow screens (core §2): the current tab is bold, tapping it scrolls to the
+ * top, and each tab's scroll position is kept. Search is there but disabled (no built-in search).
+ */
+export function BottomNav() {
+  const [location, navigate] = useLocation();
+  const user = useCurrentUser();
+  const unread = user?.notificationsNewCount ?? 0;
+  const tabPaths = [...TABS.map((t) => t.href), '/notifications'];
+
+  const go = (href: string) => (event: MouseEvent) => {
+    event.preventDefault();
+    if (href === location) {
+      window.scrollTo({ top: 0, behavior: 'smooth' });
+      return;
+    }
+    if (tabPaths.includes(location)) rememberScroll(location);
+    navigate(href, { state: { fromBottomNav: true } });
+    restoreScroll(href);
+  };
+
+  const tab = (href: string, label: string, icon: IconName, badge?: number) => {
+    const current = href === location;
+    return (
+      <Link
+        href={href}
+        onClick={go(href)}
+        className={`${styles.tab} ${current ? styles.current : ''}`}
+        aria-current={current ? 'page' : undefined}
+      >
+        <span className={styles.icon}>
+          <Icon name={icon} size={22} />
+          {badge ? (
+            <span className={styles.badge} aria-hidden="true">
+              {formatCount(badge)}
+            </span>
+          ) : null}
+        </span>
+        <span className={styles.label}>{label}</span>
+        {badge ? <span className="visually-hidden">, {badge} new</span> : null}
+      </Link>
+    );
+  };
+
+  return (
+    <nav className={styles.bar} aria-label="Bottom">
+      {TABS.map((t) => (
+        <span key={t.href} className={styles.cell}>
+          {tab(t.href, t.label, t.icon)}
+        </span>
+      ))}
+      <span className={styles.cell}>
+        <button
+          type="button"
+          className={styles.tab}
+          disabled
+          aria-disabled="true"
+          title="Search is not available"
+        >
+          <span className={styles.icon}>
+            <Icon name="search" size={22} />
+          </span>
+          <span className={styles.label}>Search</span>
+        </button>
+      </span>
+      <span className={styles.cell}>{tab('/notifications', 'Notifications', 'bell', unread)}</span>
+    </nav>
+  );
+}

@@ -1,0 +1,116 @@
+import { lazy, Suspense, useState } from 'react';
+import type { User } from '@commons/shared';
+import { Link, useLocation } from 'wouter';
+import { messages } from '@commons/shared';
+import { Button, ButtonLink } from '../../components/ui/Button';
+import { Icon, LogoMark } from '../../components/ui/Icon';
+import { siteConfig } from '../../app/site-config';
+import { useMediaQuery } from '../../lib/device';
+import { useAuthDialogs } from '../auth/components/AuthDialogs';
+import { useCurrentUser } from '../session/api/get-current-user';
+import { canGoBackInApp } from './navigation';
+import { ProfileTrigger, profileTriggerLabel } from './ProfileTrigger';
+import styles from './Navbar.module.css';
+import { SearchBox } from './SearchBox';
+import { useNavbarAutohide } from './use-navbar-autohide';
+
+const loadProfileMenu = () => import('./ProfileMenu');
+const ProfileMenu = lazy(loadProfileMenu);
+
+/**
+ * The account button. The menu's code (an accessible dropdown library) loads when the pointer or focus
+ * reaches the button, so a first page load does not wait for it; the click that loads it also opens it.
+ */
+function AccountMenu({ user, narrow }: { user: User; narrow: boolean }) {
+  const [active, setActive] = useState(false);
+  const button = (props: { onClick?: () => void; disabled?: boolean }) => (
+    <button
+      type="button"
+      className={styles.profileTrigger}
+      aria-label={profileTriggerLabel(user)}
+      aria-haspopup="menu"
+      onPointerEnter={() => void loadProfileMenu()}
+      onFocus={() => void loadProfileMenu()}
+      {...props}
+    >
+      <ProfileTrigger user={user} narrow={narrow} />
+    </button>
+  );
+  if (!active) return button({ onClick: () => setActive(true) });
+  return (
+    <Suspense fallback={button({ disabled: true })}>
+      <ProfileMenu user={user} narrow={narrow} defaultOpen />
+    </Suspense>
+  );
+}
+
+/**
+ * The top bar (core §2): menu and back buttons on mobile, the logo, search, and Login / Create account
+ * or the account menu with points.
+ */
+export function Navbar({ mobile, onOpenDrawer }: { mobile: boolean; onOpenDrawer: () => void }) {
+  const user = useCurrentUser();
+  const { openSignup } = useAuthDialogs();
+  const [location, navigate] = useLocation();
+  const narrow = useMediaQuery('(max-width: 480px)');
+  const { hidden, scrolled } = useNavbarAutohide(mobile);
+  const [searchOpen, setSearchOpen] = useState(false);
+
+  const back = () => (canGoBackInApp() ? window.history.back() : navigate('/'));
+
+  return (
+    <header className={`${styles.navbar} ${hidden ? styles.hidden : ''} ${scrolled ? styles.scrolled : ''}`}>
+      <div className={styles.inner}>
+        {mobile && (
+          <button type="button" className={styles.iconButton} onClick={onOpenDrawer} aria-label="Open menu">
+            <Icon name="menu" size={22} />
+          </button>
+        )}
+        {mobile && location !== '/' && (
+          <button type="button" className={styles.iconButton} onClick={back} aria-label="Back">
+            <Icon name="back" size={22} />
+          </button>
+        )}
+        <Link href="/" className={styles.brand} aria-label={`${siteConfig.siteName} home`}>
+          <LogoMark size={30} />
+          {!(mobile && narrow) && <span className={styles.brandName}>{siteConfig.siteName}</span>}
+        </Link>
+        {!mobile && (
+          <div className={styles.search}>
+            <SearchBox />
+          </div>
+        )}
+        <div className={styles.actions}>
+          {mobile && (
+            <button
+              type="button"
+              className={styles.iconButton}
+              onClick={() => setSearchOpen((o) => !o)}
+              aria-label="Search"
+              aria-expanded={searchOpen}
+            >
+              <Icon name="search" size={21} />
+            </button>
+          )}
+          {user ? (
+            <AccountMenu user={user} narrow={mobile} />
+          ) : (
+            <>
+              <ButtonLink href="/login" variant="ghost" size="sm">
+                Login
+              </ButtonLink>
+              <Button variant="primary" size="sm" onClick={openSignup}>
+                {messages.common.createAccount}
+              </Button>
+            </>
+          )}
+        </div>
+      </div>
+      {mobile && searchOpen && (
+        <div className={styles.searchRow}>
+          <SearchBox autoFocus />
+        </div>
+      )}
+    </header>
+  );
+}

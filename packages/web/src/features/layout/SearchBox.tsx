@@ -1,0 +1,61 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Icon } from '../../components/ui/Icon';
+import { siteConfig } from '../../app/site-config';
+import styles from './SearchBox.module.css';
+
+/** The external search this site uses: results limited to this site, no tracking. */
+export function searchUrl(query: string, host: string): string {
+  return `https://duckduckgo.com/?q=${encodeURIComponent(`site:${host} ${query}`)}`;
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+}
+
+/**
+ * Built-in search is not implemented (core §1): the box opens a web search limited to this site in a
+ * new tab. Pressing "/" anywhere (outside a text field) focuses it.
+ */
+export function SearchBox({ autoFocus = false }: { autoFocus?: boolean }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [query, setQuery] = useState('');
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target))
+        return;
+      event.preventDefault();
+      input.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const text = query.trim();
+    if (!text) return;
+    window.open(searchUrl(text, window.location.host), '_blank', 'noopener,noreferrer');
+  };
+
+  return (
+    <form role="search" className={styles.form} onSubmit={submit}>
+      <Icon name="search" size={18} />
+      <input
+        ref={input}
+        type="search"
+        className={styles.input}
+        placeholder={`Search ${siteConfig.siteName}`}
+        aria-label={`Search ${siteConfig.siteName} (opens a web search in a new tab)`}
+        aria-keyshortcuts="/"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        autoFocus={autoFocus}
+      />
+      <kbd className={styles.key} aria-hidden="true">
+        /
+      </kbd>
+    </form>
+  );
+}

@@ -1,0 +1,36 @@
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import type { StaticPageContent } from '@commons/shared';
+import { Skeleton } from '../../components/ui/Skeleton';
+import { siteConfig } from '../../app/site-config';
+import { useCurrentUser } from '../session/api/get-current-user';
+import styles from './StaticPage.module.css';
+
+const Markdown = lazy(() => import('../../components/markdown/Markdown'));
+
+const sources = import.meta.glob<string>('./content/*.md', { query: '?raw', import: 'default' });
+
+/** A static document, written in markdown and shown through the same renderer as posts. */
+export function StaticPage({ content }: { content: StaticPageContent }) {
+  const user = useCurrentUser();
+  const { data: text } = useQuery({
+    queryKey: ['static-page', content],
+    queryFn: async () => {
+      const source = await sources[`./content/${content}.md`]!();
+      return source.replaceAll('{siteName}', siteConfig.siteName);
+    },
+    staleTime: Infinity,
+  });
+  const loading = <Skeleton lines={8} label="Loading page" />;
+  return (
+    <article className={styles.page}>
+      {text === undefined ? (
+        loading
+      ) : (
+        <Suspense fallback={loading}>
+          <Markdown text={text} embeds={!user?.embedsOff} />
+        </Suspense>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,28 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { setNonce } from 'get-nonce';
+import { App, createQueryClient } from './app/App';
+import { preloadPage } from './app/router';
+import { siteConfig } from './app/site-config';
+import { initialQuery } from './features/session/api/get-initial';
+import { isMobileDevice, NARROW_QUERY } from './lib/device';
+import './styles/theme.css';
+import './styles/global.css';
+
+// Lay out for the right device before the first paint; the shell keeps it current afterwards.
+document.documentElement.dataset.layout =
+  window.matchMedia(NARROW_QUERY).matches || isMobileDevice() ? 'mobile' : 'desktop';
+
+// The dialogs' scroll lock injects a style element; the page's nonce lets the strict CSP allow it.
+if (siteConfig.styleNonce) setNonce(siteConfig.styleNonce);
+
+const queryClient = createQueryClient();
+// The bootstrap call and the first page's code download side by side.
+void queryClient.prefetchQuery(initialQuery);
+preloadPage(window.location.pathname);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App queryClient={queryClient} />
+  </StrictMode>,
+);

@@ -1,0 +1,63 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One runner for every tier but the browser tests: unit (pure rules), component (React in happy-dom),
+ * and API (the real app through inject() on a real database: PGlite, and PostgreSQL when
+ * TEST_DATABASE_URL is set).
+ */
+const source = { conditions: ['source'] };
+const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: source,
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        resolve: source,
+        test: {
+          name: 'api',
+          include: ['packages/server/test/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['packages/server/test/global-setup.ts'],
+          env: { TEST_ENGINE: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(withPostgres
+        ? [
+            {
+              resolve: source,
+              test: {
+                name: 'api-postgres',
+                include: ['packages/server/test/**/*.test.ts'],
+                environment: 'node',
+                globalSetup: ['packages/server/test/global-setup.ts'],
+                env: { TEST_ENGINE: 'postgres' },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+      {
+        resolve: source,
+        esbuild: { jsx: 'automatic' },
+        test: {
+          name: 'component',
+          include: ['packages/web/test/**/*.test.tsx', 'packages/web/src/**/*.test.ts'],
+          environment: 'happy-dom',
+          setupFiles: ['packages/web/test/setup.ts'],
+          css: { modules: { classNameStrategy: 'non-scoped' } },
+        },
+      },
+    ],
+  },
+});
