@@ -7,6 +7,7 @@ import { defineConfig } from 'vitest/config';
  */
 const source = { conditions: ['source'] };
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const withRedis = Boolean(process.env.TEST_REDIS_URL);
 
 export default defineConfig({
   test: {
@@ -15,7 +16,7 @@ export default defineConfig({
         resolve: source,
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts'],
+          include: ['packages/server/src/**/*.test.ts', 'packages/shared/src/**/*.test.ts'],
           environment: 'node',
         },
       },
@@ -24,6 +25,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['packages/server/test/**/*.test.ts'],
+          exclude: ['packages/server/test/redis/**'],
           environment: 'node',
           globalSetup: ['packages/server/test/global-setup.ts'],
           env: { TEST_ENGINE: 'pglite' },
@@ -38,6 +40,7 @@ export default defineConfig({
               test: {
                 name: 'api-postgres',
                 include: ['packages/server/test/**/*.test.ts'],
+                exclude: ['packages/server/test/redis/**'],
                 environment: 'node',
                 globalSetup: ['packages/server/test/global-setup.ts'],
                 env: { TEST_ENGINE: 'postgres' },
@@ -47,9 +50,47 @@ export default defineConfig({
             },
           ]
         : []),
+      ...(withRedis
+        ? [
+            {
+              resolve: source,
+              test: {
+                name: 'redis',
+                include: ['packages/server/test/redis/**/*.test.ts'],
+                environment: 'node',
+              },
+            },
+          ]
+        : []),
+      // Whole processes: the built server and CLI (run `npm run build` first), killed and restarted.
+      {
+        test: {
+          name: 'process',
+          include: ['e2e/process/**/*.test.ts'],
+          exclude: ['e2e/process/**/*.postgres.test.ts'],
+          environment: 'node',
+          env: { TEST_ENGINE: 'pglite' },
+          testTimeout: 180_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(withPostgres
+        ? [
+            {
+              test: {
+                name: 'process-postgres',
+                include: ['e2e/process/**/*.test.ts'],
+                exclude: ['e2e/process/**/*.pglite.test.ts'],
+                environment: 'node',
+                env: { TEST_ENGINE: 'postgres' },
+                testTimeout: 180_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
       {
         resolve: source,
-        esbuild: { jsx: 'automatic' },
         test: {
           name: 'component',
           include: ['packages/web/test/**/*.test.tsx', 'packages/web/src/**/*.test.ts'],

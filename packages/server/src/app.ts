@@ -1,7 +1,13 @@
 import crypto from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { Redis } from 'ioredis';
 import { sql, type Kysely } from 'kysely';
 import { apiMessages } from '@commons/shared';
@@ -157,13 +163,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const web = shell ? await registerWebApp(app, deps, shell) : null;
 
-  app.setNotFoundHandler(async (request, reply) => {
+  // Every page that is not a file is a client route: the app shell. A missing bundle is a 404, not the
+  // shell: a page of the last release asking for its old chunks must see the failure (and reload)
+  // instead of getting HTML where it expects JavaScript.
+  const pageOrNotFound = async (request: FastifyRequest, reply: FastifyReply) => {
     if (isApiRequest(request)) {
       return sendApiError(reply, { status: 404, message: apiMessages.endpointNotFound });
     }
-    if (web && (request.method === 'GET' || request.method === 'HEAD')) return web.servePage(request, reply);
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/assets/');
+    if (web && isPage) return web.servePage(request, reply);
     return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
-  });
+  };
+  app.setNotFoundHandler(pageOrNotFound);
+  // Pages also come from a real route, so that they are compressed like every other response.
+  if (web) app.get('/*', pageOrNotFound);
 
   return app;
 }

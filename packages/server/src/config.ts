@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 
 /**
@@ -110,8 +111,14 @@ function email(env: Env, name: string): string | null {
 }
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-const IPV4_OR_CIDR = /^\d{1,3}(\.\d{1,3}){3}(\/\d{1,2})?$/;
-const IPV6_OR_CIDR = /^[0-9a-fA-F:.]+(\/\d{1,3})?$/;
+
+/** An IPv4 or IPv6 address, optionally with a prefix length that fits its family. */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
 
 function trustProxy(env: Env): string[] {
   const raw = read(env, 'TRUST_PROXY');
@@ -121,11 +128,7 @@ function trustProxy(env: Env): string[] {
     .map((s) => s.trim())
     .filter(Boolean);
   for (const entry of entries) {
-    if (
-      !PROXY_NAMES.has(entry) &&
-      !IPV4_OR_CIDR.test(entry) &&
-      !(entry.includes(':') && IPV6_OR_CIDR.test(entry))
-    ) {
+    if (!PROXY_NAMES.has(entry) && !isAddressOrRange(entry)) {
       throw new ConfigError(
         `TRUST_PROXY entry "${entry}" is not valid: use IP addresses, CIDR ranges, loopback, linklocal or uniquelocal, separated by commas.`,
       );

@@ -3,6 +3,7 @@ import type { DB } from '../src/db/schema.js';
 import { hashPassword } from '../src/users/passwords.js';
 import type { UserRow } from '../src/users/users.repository.js';
 import { createUser } from '../src/users/users.service.js';
+import type { TestApp, TestClient } from './harness.js';
 
 let counter = 0;
 const hashes = new Map<string, Promise<string>>();
@@ -15,6 +16,11 @@ function hashOf(password: string): Promise<string> {
     hashes.set(password, hash);
   }
   return hash;
+}
+
+/** A username no other test of the file uses (for signups; makeUser makes its own). */
+export function uniqueName(prefix = 'n'): string {
+  return `${prefix}${process.pid % 1000}_${++counter}`;
 }
 
 export interface UserOptions {
@@ -51,4 +57,16 @@ export async function makeUser(db: Kysely<DB>, options: UserOptions = {}): Promi
       .executeTakeFirstOrThrow();
   }
   return row;
+}
+
+/** A visitor logged in as `user` through the real login route. */
+export async function loggedInClient(
+  t: TestApp,
+  user: Pick<UserRow, 'username'>,
+  password = 'password123',
+): Promise<TestClient> {
+  const client = t.client();
+  const res = await client.login(user.username, password);
+  if (res.status !== 200) throw new Error(`login of ${user.username} failed: ${res.status} ${res.text}`);
+  return client;
 }

@@ -30,6 +30,16 @@ export async function openTestDatabase(): Promise<Database> {
     ...database,
     async close() {
       await database.close();
+      // pg's pool.end() resolves before its connections have closed; a forced drop would kill them
+      // mid-goodbye and their FATAL error would surface as an unhandled error. Wait for them first.
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await admin.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+          [name],
+        );
+        if (rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
     },

@@ -70,7 +70,7 @@ export async function signup(
     .execute((trx) => createUser(trx, { username, email: email || null, passwordHash, ip }));
   if (!created) throw conflict(errorCodes.userExists, apiMessages.usernameTaken(username));
 
-  const newSessionId = await startUserSession(deps, viewer.sessionId, created.id);
+  const newSessionId = await startUserSession(deps, viewer.sessionId, created.id, ip);
   return { user: await userJson(deps.db, created, created), newSessionId };
 }
 
@@ -90,7 +90,7 @@ export async function login(deps: Deps, viewer: Viewer, body: LoginBody, ip: str
   if (usable.banned_at) throw forbidden(errorCodes.accountSuspended, apiMessages.accountSuspended);
 
   if (isWeakHash(usable.password)) await setPasswordHash(deps.db, usable.id, await hashPassword(password));
-  const newSessionId = await startUserSession(deps, viewer.sessionId, usable.id);
+  const newSessionId = await startUserSession(deps, viewer.sessionId, usable.id, ip);
   return { user: await userJson(deps.db, usable, usable), newSessionId };
 }
 

@@ -149,17 +149,28 @@ export class BackupFormatError extends Error {
 }
 
 async function* backupLines(file: string): AsyncGenerator<Record<string, unknown>> {
-  const input = fs.createReadStream(file).pipe(zlib.createGunzip());
+  const source = fs.createReadStream(file);
+  const input = zlib.createGunzip();
+  source.on('error', (error) => input.destroy(error));
+  source.pipe(input);
   const lines = readline.createInterface({ input, crlfDelay: Infinity });
   try {
     for await (const line of lines) {
       if (line.trim() !== '') yield JSON.parse(line) as Record<string, unknown>;
     }
   } catch (error) {
-    if (error instanceof SyntaxError || (error as NodeJS.ErrnoException).code === 'Z_DATA_ERROR') {
+    const code = (error as NodeJS.ErrnoException).code;
+    // Z_BUF_ERROR: the gzip stream ends early (a truncated file).
+    if (error instanceof SyntaxError || code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR') {
       throw new BackupFormatError(`${file} is not a Commons backup, or it is damaged.`);
     }
     throw error;
+  } finally {
+    // A reader that stops early (the header check) must not leave the stream running: a later
+    // decompression error would have no listener and crash the process.
+    lines.close();
+    input.destroy();
+    source.destroy();
   }
 }
 
@@ -189,6 +200,11 @@ export async function restoreBackup(db: Kysely<DB>, file: string): Promise<Backu
     await sql`DROP SCHEMA ${sql.id(schemaName)} CASCADE`.execute(trx);
     await sql`CREATE SCHEMA ${sql.id(schemaName)}`.execute(trx);
     await applyMigrations(trx, { to: header.schemaVersion });
+    // Migrations may seed rows (the report reasons); the backup holds the site's own.
+    const seeded = await tablesInDependencyOrder(trx);
+    if (seeded.length > 0) {
+      await sql`TRUNCATE ${sql.join(seeded.map((table) => sql.table(table)))}`.execute(trx);
+    }
 
     const columns = new Map<string, string[]>();
     const pending: { table: string; rows: unknown[] } = { table: '', rows: [] };
@@ -223,7 +239,7 @@ export async function restoreBackup(db: Kysely<DB>, file: string): Promise<Backu
         pending.rows.push(line.r);
       } else if (typeof line.sequence === 'string') {
         await flush();
-        await sql`SELECT setval(format('%I.%I', ${schemaName}, ${line.sequence})::regclass, ${Number(line.value)})`.execute(
+        await sql`SELECT setval(format('%I.%I', ${schemaName}::text, ${line.sequence}::text)::regclass, ${Number(line.value)}::bigint)`.execute(
           trx,
         );
       } else if (line.end === true) {

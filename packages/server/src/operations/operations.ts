@@ -86,8 +86,8 @@ export async function runOperation(ctx: OperationContext, operation: Operation):
       return `Password of @${user.username} changed; their sessions have ended.`;
     }
     case 'logout': {
-      const ended = await endUserSessions(db, operation.username);
-      return `Ended ${ended} session${ended === 1 ? '' : 's'} of @${operation.username}.`;
+      const { user, ended } = await endUserSessions(db, operation.username);
+      return `Ended ${ended} session${ended === 1 ? '' : 's'} of @${user.username}.`;
     }
     case 'signups': {
       await saveSiteSettings(db, { signupsDisabled: !operation.enabled });

@@ -58,15 +58,22 @@ export function isValidCsrfToken(deps: Deps, sessionId: string, token: string | 
 }
 
 /**
- * Binds a user to a new session id (against session fixation) and drops the old session. Returns the
- * new id; the caller sends it with its new CSRF token.
+ * Binds a user to a new session id (against session fixation) and drops the old session; a login is
+ * also a visit, so the user's last-seen time and address are written. Returns the new id; the caller
+ * sends it with its new CSRF token.
  */
-export async function startUserSession(deps: Deps, oldSessionId: string, userId: string): Promise<string> {
+export async function startUserSession(
+  deps: Deps,
+  oldSessionId: string,
+  userId: string,
+  ip: string,
+): Promise<string> {
   const id = newSessionId();
   const now = deps.clock();
   await deps.db.transaction().execute(async (trx) => {
     await deleteSession(trx, oldSessionId);
     await insertSession(trx, { id, userId, now, expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS) });
+    await recordLastSeen(trx, userId, now, ip);
   });
   return id;
 }

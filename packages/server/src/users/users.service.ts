@@ -136,7 +136,10 @@ export async function resetPassword(db: Kysely<DB>, username: string, password: 
   return row;
 }
 
-export async function endUserSessions(db: Kysely<DB>, username: string): Promise<number> {
-  const row = await requireUser(db, username);
-  return deleteUserSessions(db, row.id);
+export async function endUserSessions(
+  db: Kysely<DB>,
+  username: string,
+): Promise<{ user: UserRow; ended: number }> {
+  const user = await requireUser(db, username);
+  return { user, ended: await deleteUserSessions(db, user.id) };
 }

@@ -44,6 +44,9 @@ export async function registerWebApp(app: FastifyInstance, deps: Deps, shell: In
     allowedPath: (pathname) => !pathname.startsWith('/index.html'),
     setHeaders: (res, filePath) => {
       res.setHeader('Cache-Control', cacheControlFor(filePath));
+      // The body depends on Accept-Encoding (a precompressed sibling may be sent); @fastify/static 9.3
+      // does not say so, and a shared cache could hand a brotli body to a client that cannot read it.
+      res.setHeader('Vary', 'Accept-Encoding');
     },
   });
 

@@ -54,6 +54,18 @@ export default function Markdown({ text, embeds = true }: { text: string; embeds
           {alt ? `Image: ${alt}` : src}
         </a>
       ) : null,
+    // Long code scrolls sideways; keyboard users must be able to reach it to scroll it.
+    pre: ({ children }) => <pre tabIndex={0}>{children}</pre>,
+    // Task-list boxes show state; they are not controls, but still need a name.
+    input: ({ type, checked }) =>
+      type === 'checkbox' ? (
+        <input
+          type="checkbox"
+          checked={Boolean(checked)}
+          disabled
+          aria-label={checked ? 'Done' : 'Not done'}
+        />
+      ) : null,
     p: ({ node, children }) => {
       const href = embeds ? embeddableLink(node) : null;
       const id = href ? videoId(href) : null;

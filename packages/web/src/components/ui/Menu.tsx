@@ -57,7 +57,9 @@ export function Menu({ label, trigger, triggerClassName, triggerLabel, items, de
   }
 
   return (
-    <DropdownMenu.Root open={open} onOpenChange={setOpen}>
+    // Not modal: a menu need not hide the page from screen readers (the page's links would be focusable
+    // yet aria-hidden); Escape and outside clicks still close it, and focus returns to the button.
+    <DropdownMenu.Root open={open} onOpenChange={setOpen} modal={false}>
       <DropdownMenu.Trigger className={triggerClassName} aria-label={triggerLabel}>
         {trigger}
       </DropdownMenu.Trigger>

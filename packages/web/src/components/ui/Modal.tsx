@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { Icon } from './Icon';
 import styles from './Modal.module.css';
+import { useFocusReturn } from './use-focus-return';
 
 interface Props {
   open: boolean;
@@ -25,12 +26,14 @@ export function Modal({
   children,
   variant = 'dialog',
 }: Props) {
+  const focusReturn = useFocusReturn();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
         <Dialog.Content
           className={`${styles.content} ${variant === 'sheet' ? styles.sheet : ''}`}
+          {...focusReturn}
           // Radix expects a description; saying "none" explicitly is how to have none.
           {...(description ? {} : { 'aria-describedby': undefined })}
         >

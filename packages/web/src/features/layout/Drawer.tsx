@@ -3,6 +3,7 @@ import { useRef, useState, type PointerEvent } from 'react';
 import { Link } from 'wouter';
 import { ui } from '@commons/shared';
 import { Icon, LogoMark } from '../../components/ui/Icon';
+import { useFocusReturn } from '../../components/ui/use-focus-return';
 import { siteConfig } from '../../app/site-config';
 import styles from './Drawer.module.css';
 import { SidebarNav } from './SidebarNav';
@@ -22,6 +23,7 @@ export default function Drawer({
   onOpenChange: (open: boolean) => void;
 }) {
   const [offset, setOffset] = useState(0);
+  const focusReturn = useFocusReturn();
   const start = useRef<{ x: number; y: number; dragging: boolean } | null>(null);
 
   const onPointerDown = (e: PointerEvent) => {
@@ -32,7 +34,11 @@ export default function Drawer({
     if (!s) return;
     const dx = e.clientX - s.x;
     // Only a mostly horizontal leftward move is a drag; vertical moves scroll the list.
-    if (!s.dragging && Math.abs(dx) > 8 && Math.abs(dx) > Math.abs(e.clientY - s.y)) s.dragging = true;
+    if (!s.dragging && Math.abs(dx) > 8 && Math.abs(dx) > Math.abs(e.clientY - s.y)) {
+      s.dragging = true;
+      // Keep receiving the moves even when the finger leaves the drawer.
+      (e.currentTarget as HTMLElement).setPointerCapture(e.pointerId);
+    }
     if (s.dragging) setOffset(Math.min(0, dx));
   };
   const onPointerEnd = () => {
@@ -49,10 +55,13 @@ export default function Drawer({
           className={styles.drawer}
           style={offset ? { transform: `translateX(${offset}px)`, transition: 'none' } : undefined}
           aria-describedby={undefined}
+          {...focusReturn}
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}
           onPointerUp={onPointerEnd}
           onPointerCancel={onPointerEnd}
+          // A drag that starts on a link must move the drawer, not pick up the link.
+          onDragStart={(e) => e.preventDefault()}
         >
           <div className={styles.header}>
             <Link href="/" className={styles.brand} onClick={() => onOpenChange(false)}>

@@ -9,7 +9,7 @@ import { useMediaQuery } from '../../lib/device';
 import { useAuthDialogs } from '../auth/components/AuthDialogs';
 import { useCurrentUser } from '../session/api/get-current-user';
 import { canGoBackInApp } from './navigation';
-import { ProfileTrigger, profileTriggerLabel } from './ProfileTrigger';
+import { ProfileTrigger } from './ProfileTrigger';
 import styles from './Navbar.module.css';
 import { SearchBox } from './SearchBox';
 import { useNavbarAutohide } from './use-navbar-autohide';
@@ -27,7 +27,6 @@ function AccountMenu({ user, narrow }: { user: User; narrow: boolean }) {
     <button
       type="button"
       className={styles.profileTrigger}
-      aria-label={profileTriggerLabel(user)}
       aria-haspopup="menu"
       onPointerEnter={() => void loadProfileMenu()}
       onFocus={() => void loadProfileMenu()}

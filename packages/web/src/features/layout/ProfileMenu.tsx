@@ -4,7 +4,7 @@ import { Menu, type MenuItem } from '../../components/ui/Menu';
 import { useLogout } from '../auth/api/logout';
 import { setTheme, useTheme } from '../theme/theme';
 import styles from './Navbar.module.css';
-import { ProfileTrigger, profileTriggerLabel } from './ProfileTrigger';
+import { ProfileTrigger } from './ProfileTrigger';
 
 /** The signed-in user's menu (core §2): Settings, Profile, Admin dashboard, Dark mode, Logout. */
 export default function ProfileMenu({
@@ -44,7 +44,6 @@ export default function ProfileMenu({
   return (
     <Menu
       label="Account"
-      triggerLabel={profileTriggerLabel(user)}
       triggerClassName={styles.profileTrigger}
       trigger={<ProfileTrigger user={user} narrow={narrow} />}
       items={items}

@@ -34,6 +34,8 @@ export function followSystemTheme(): () => void {
     storage.remove('theme');
     apply(systemTheme());
   };
+  // The system may have switched between the first paint and now; with no choice stored, catch up.
+  if (!storage.get('theme') && currentTheme() !== systemTheme()) apply(systemTheme());
   list.addEventListener('change', onChange);
   return () => list.removeEventListener('change', onChange);
 }

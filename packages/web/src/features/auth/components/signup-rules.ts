@@ -27,7 +27,7 @@ export function validateSignup(values: Record<Field, string>): Errors {
   if (password === 'empty') errors.password = messages.signup.passwordEmpty;
   if (password === 'too-short') errors.password = messages.signup.passwordTooWeak;
   if (values.repeat.trim() === '') errors.repeat = messages.signup.repeatPasswordEmpty;
-  else if (values.repeat.trim() !== values.password.trim())
-    errors.repeat = messages.signup.passwordsDoNotMatch;
+  // The repeat must be what was typed, spaces included (the server trims both the same way later).
+  else if (values.repeat !== values.password) errors.repeat = messages.signup.passwordsDoNotMatch;
   return errors;
 }

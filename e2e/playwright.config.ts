@@ -1,0 +1,57 @@
+import { defineConfig, devices } from '@playwright/test';
+import { findChromium } from '../scripts/find-chromium.mjs';
+
+/**
+ * Browser tests of whole journeys: the built app on the real server (started by global-setup with a
+ * throwaway data directory), in the system's Chromium, at desktop and phone widths.
+ */
+const executablePath = findChromium() ?? undefined;
+const launchOptions = {
+  executablePath,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './.artifacts/results',
+  globalSetup: './global-setup.ts',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 8_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: process.env.E2E_BASE_URL,
+    launchOptions,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    // Journeys that only exist at one width live in *.desktop.spec.ts or *.phone.spec.ts.
+    {
+      name: 'desktop',
+      testIgnore: /\.phone\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 860 }, launchOptions },
+    },
+    {
+      name: 'phone',
+      testIgnore: /\.desktop\.spec\.ts$/,
+      use: {
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 2,
+        launchOptions,
+      },
+    },
+  ],
+});

@@ -1,0 +1,43 @@
+import crypto from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../src/lib/errors.js';
+import { createRateLimiter } from '../../src/rate-limits/rate-limiter.js';
+
+/** Shared limits for several processes (DOMAIN §12): one atomic count in Redis, however many servers. */
+describe('rate limits in Redis', () => {
+  let clients: Redis[];
+  beforeAll(async () => {
+    clients = [1, 2].map(
+      () => new Redis(process.env.TEST_REDIS_URL!, { enableOfflineQueue: false, lazyConnect: true }),
+    );
+    await Promise.all(clients.map((c) => c.connect()));
+  });
+  afterAll(() => clients.forEach((c) => c.disconnect()));
+
+  it('lets exactly the limit through when two processes race on one key', async () => {
+    const [a, b] = clients.map((redis) => createRateLimiter({ enabled: true, redis }));
+    const key = crypto.randomBytes(8).toString('hex');
+    // loginIp allows 10 a second; 60 attempts at once, split across the two "processes".
+    const results = await Promise.allSettled(
+      Array.from({ length: 60 }, (_, i) => (i % 2 ? a! : b!).consume('loginIp', key)),
+    );
+    const allowed = results.filter((r) => r.status === 'fulfilled').length;
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(allowed).toBe(10);
+    for (const r of refused) {
+      expect(r.reason).toBeInstanceOf(AppError);
+      expect((r.reason as AppError).status).toBe(429);
+    }
+  });
+
+  it('counts each key apart', async () => {
+    const limiter = createRateLimiter({ enabled: true, redis: clients[0]! });
+    const one = crypto.randomBytes(8).toString('hex');
+    const two = crypto.randomBytes(8).toString('hex');
+    await limiter.consume('signupIp', one);
+    await limiter.consume('signupIp', one);
+    await expect(limiter.consume('signupIp', one)).rejects.toMatchObject({ status: 429 });
+    await expect(limiter.consume('signupIp', two)).resolves.toBeUndefined();
+  });
+});

@@ -1,0 +1,22 @@
+import { useRef } from 'react';
+
+/**
+ * Focus goes back to where it was when a dialog opened. Radix returns it to its own Trigger, but our
+ * dialogs open from ordinary buttons (and some unmount when they close), so they remember it here.
+ * Radix asks for mount auto-focus before it moves focus, so the opener is still the active element.
+ */
+export function useFocusReturn() {
+  const opener = useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus: () => {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    },
+    onCloseAutoFocus: (event: Event) => {
+      const target = opener.current;
+      if (target?.isConnected) {
+        event.preventDefault();
+        target.focus();
+      }
+    },
+  };
+}

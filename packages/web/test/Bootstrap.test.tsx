@@ -1,0 +1,115 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, test, vi } from 'vitest';
+import { apiMessages } from '@commons/shared';
+import { Bootstrap } from '../src/app/Bootstrap';
+import { deferred, errorReply, fakeApi, networkError, type Reply, type Route } from './fake-api';
+import { makeInitial } from './fixtures';
+import { renderWithApp } from './render';
+
+function renderBootstrap(initial: Route) {
+  const api = fakeApi({ 'GET /api/_initial': initial });
+  const view = renderWithApp(
+    <Bootstrap>
+      <p>The app</p>
+    </Bootstrap>,
+    { initial: null },
+  );
+  return { ...view, api };
+}
+
+const goOffline = () => vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+
+describe('Bootstrap', () => {
+  test('renders the app once GET /api/_initial answers, and keeps its CSRF token', async () => {
+    const { api } = renderBootstrap({ body: makeInitial(), headers: { 'Csrf-Token': 'first-token' } });
+    expect(await screen.findByText('The app')).toBeTruthy();
+    expect(api.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /api/_initial']);
+    expect(localStorage.getItem('csrftoken')).toBe('first-token');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  test('while waiting it shows nothing, then after 80 ms a loading indicator', async () => {
+    vi.useFakeTimers();
+    const answer = deferred<Reply>();
+    renderBootstrap(() => answer.promise);
+    await act(() => vi.advanceTimersByTimeAsync(79));
+    expect(screen.queryByRole('status')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
+    expect(screen.queryByText('The app')).toBeNull();
+
+    answer.resolve({ body: makeInitial() });
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(screen.getByText('The app')).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  test("a network failure while the browser is offline shows You're offline with Retry", async () => {
+    goOffline();
+    renderBootstrap(networkError);
+    expect(await screen.findByRole('heading', { name: "You're offline" })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain(
+      'The page will come back by itself when you are online again.',
+    );
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(screen.queryByText('The app')).toBeNull();
+  });
+
+  test('a 408 answer also means offline', async () => {
+    renderBootstrap(errorReply(408, undefined, 'Request Timeout'));
+    expect(await screen.findByRole('heading', { name: "You're offline" })).toBeTruthy();
+  });
+
+  test('a 500 shows Something went wrong. with Retry, and Retry loads the app', async () => {
+    const { user, api } = renderBootstrap([
+      errorReply(500, undefined, apiMessages.internalError),
+      { body: makeInitial() },
+    ]);
+    expect(await screen.findByRole('heading', { name: 'Something went wrong.' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: "You're offline" })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('The app')).toBeTruthy();
+    expect(api.requests).toHaveLength(2);
+  });
+
+  test('Retry that fails again keeps the error page', async () => {
+    const { user, api } = renderBootstrap(errorReply(503, undefined, 'Service Unavailable'));
+    await user.click(await screen.findByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(api.requests).toHaveLength(2));
+    expect(await screen.findByRole('heading', { name: 'Something went wrong.' })).toBeTruthy();
+    expect(screen.queryByText('The app')).toBeNull();
+  });
+
+  test('offline, the app comes back by itself 2 s after the online event', async () => {
+    vi.useFakeTimers();
+    const offline = goOffline();
+    const { api } = renderBootstrap([networkError, { body: makeInitial() }]);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByRole('heading', { name: "You're offline" })).toBeTruthy();
+    expect(api.requests).toHaveLength(1);
+
+    offline.mockReturnValue(true);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await act(() => vi.advanceTimersByTimeAsync(1999));
+    expect(api.requests).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(api.requests).toHaveLength(2);
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(screen.getByText('The app')).toBeTruthy();
+  });
+
+  test('the online event does nothing while the app is not offline', async () => {
+    vi.useFakeTimers();
+    const { api } = renderBootstrap(errorReply(500, undefined, apiMessages.internalError));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByRole('heading', { name: 'Something went wrong.' })).toBeTruthy();
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(api.requests).toHaveLength(1);
+  });
+});

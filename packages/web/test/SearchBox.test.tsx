@@ -1,0 +1,70 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, test, vi } from 'vitest';
+import { SearchBox } from '../src/features/layout/SearchBox';
+import { renderWithApp } from './render';
+
+function renderSearch() {
+  const view = renderWithApp(
+    <>
+      <label>
+        Title
+        <input />
+      </label>
+      <SearchBox />
+    </>,
+  );
+  const search = screen.getByRole('searchbox', { name: /^Search Commons/ });
+  return {
+    ...view,
+    search: search as HTMLInputElement,
+    other: screen.getByRole('textbox', { name: 'Title' }),
+  };
+}
+
+describe('SearchBox', () => {
+  test('is a search landmark whose box says it opens a web search', () => {
+    renderSearch();
+    expect(screen.getByRole('search')).toBeTruthy();
+    expect(screen.getByRole('searchbox').getAttribute('aria-label')).toBe(
+      'Search Commons (opens a web search in a new tab)',
+    );
+  });
+
+  test('pressing / outside a text field focuses the search box without typing the slash', async () => {
+    const { user, search } = renderSearch();
+    expect(document.activeElement).toBe(document.body);
+    await user.keyboard('/');
+    expect(document.activeElement).toBe(search);
+    expect(search.value).toBe('');
+  });
+
+  test('pressing / while typing in another field types a slash there', async () => {
+    const { user, search, other } = renderSearch();
+    await user.type(other, 'a/b');
+    expect((other as HTMLInputElement).value).toBe('a/b');
+    expect(document.activeElement).toBe(other);
+    expect(search.value).toBe('');
+  });
+
+  test('submitting opens a web search limited to this site in a new tab, with noopener', async () => {
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    const { user, search } = renderSearch();
+    await user.type(search, '  rust & go?{Enter}');
+    expect(open).toHaveBeenCalledTimes(1);
+    const [url, target, features] = open.mock.calls[0]!;
+    expect(url).toBe(
+      `https://duckduckgo.com/?q=${encodeURIComponent(`site:${window.location.host} rust & go?`)}`,
+    );
+    expect(url).toBe('https://duckduckgo.com/?q=site%3Alocalhost%3A3000%20rust%20%26%20go%3F');
+    expect(target).toBe('_blank');
+    expect(String(features).split(',')).toContain('noopener');
+  });
+
+  test('an empty or blank query opens nothing', async () => {
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    const { user, search } = renderSearch();
+    await user.type(search, '{Enter}');
+    await user.type(search, '   {Enter}');
+    expect(open).not.toHaveBeenCalled();
+  });
+});

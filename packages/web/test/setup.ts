@@ -1,0 +1,36 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { installMatchMedia, resetMediaQueries } from './media';
+import { clearQueryClients } from './query-clients';
+
+/**
+ * What every component test needs: a matchMedia tests can drive, no request ever leaving the process,
+ * and a clean DOM, storage and clock after each test.
+ */
+installMatchMedia();
+
+beforeEach(() => {
+  // A component that calls the API without the test stubbing that call sees a failed request.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: RequestInfo | URL) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      return Promise.reject(new TypeError(`fetch ${url} was not stubbed by the test`));
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  clearQueryClients();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  resetMediaQueries();
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const c of document.cookie.split('; ').filter(Boolean)) {
+    document.cookie = `${c.split('=')[0]}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+  delete document.documentElement.dataset.theme;
+});
