@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -5,7 +6,14 @@ import { defineConfig } from 'vitest/config';
  * and API (the real app through inject() on a real database: PGlite, and PostgreSQL when
  * TEST_DATABASE_URL is set).
  */
-const source = { conditions: ['source'] };
+// Tests read @commons/shared from its TypeScript source, never from a possibly stale (or missing) dist.
+const shared = (file: string) => fileURLToPath(new URL(`./packages/shared/src/${file}`, import.meta.url));
+const source = {
+  alias: [
+    { find: /^@commons\/shared\/schemas$/, replacement: shared('schemas/index.ts') },
+    { find: /^@commons\/shared$/, replacement: shared('index.ts') },
+  ],
+};
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const withRedis = Boolean(process.env.TEST_REDIS_URL);
 

@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import { expect, type Page } from '@playwright/test';
 import { solveChallenge } from 'altcha-lib/v1';
+import { captchaToken } from '../packages/shared/src/captcha';
+import type { CaptchaChallenge } from '../packages/shared/src/schemas/types';
 
 const require = createRequire(import.meta.url);
 const axeSource = (require('axe-core') as { source: string }).source;
@@ -26,27 +28,25 @@ export async function createAccount(baseURL: string, username: string, password 
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
-  const token = initial.headers.get('csrf-token')!;
-  const challenge = (await (await fetch(`${baseURL}/api/_captcha`, { headers: { cookie } })).json()) as {
-    algorithm: string;
-    challenge: string;
-    salt: string;
-    signature: string;
-    maxnumber: number;
-  };
+  const csrfToken = initial.headers.get('csrf-token')!;
+  const challenge = (await (
+    await fetch(`${baseURL}/api/_captcha`, { headers: { cookie } })
+  ).json()) as CaptchaChallenge;
   const solution = await solveChallenge(
     challenge.challenge,
     challenge.salt,
     challenge.algorithm,
     challenge.maxnumber,
   ).promise;
-  const captchaToken = Buffer.from(
-    JSON.stringify({ ...challenge, number: solution!.number, maxnumber: undefined }),
-  ).toString('base64');
   const res = await fetch(`${baseURL}/api/_signup`, {
     method: 'POST',
-    headers: { cookie, 'x-csrf-token': token },
-    body: JSON.stringify({ username, password, email: '', captchaToken }),
+    headers: { cookie, 'x-csrf-token': csrfToken },
+    body: JSON.stringify({
+      username,
+      password,
+      email: '',
+      captchaToken: captchaToken(challenge, solution!.number),
+    }),
   });
   if (res.status !== 201) throw new Error(`signup of ${username} failed: ${res.status} ${await res.text()}`);
 }

@@ -1,3 +1,4 @@
+import { captchaToken } from '@commons/shared';
 import { createChallenge, solveChallenge } from 'altcha-lib/v1';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveSiteSettings } from '../src/site/site-settings.repository.js';
@@ -18,18 +19,8 @@ interface Challenge {
   signature: string;
 }
 
-/** The token exactly as the web client builds it (packages/web/src/features/auth/api/captcha.ts). */
-function tokenOf(challenge: Challenge, number: number): string {
-  return btoa(
-    JSON.stringify({
-      algorithm: challenge.algorithm,
-      challenge: challenge.challenge,
-      number,
-      salt: challenge.salt,
-      signature: challenge.signature,
-    }),
-  );
-}
+/** The token exactly as the web client builds it. */
+const tokenOf = (challenge: Challenge, number: number) => captchaToken(challenge, number);
 
 async function solve(challenge: Challenge): Promise<number> {
   const solution = await solveChallenge(

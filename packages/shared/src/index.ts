@@ -11,4 +11,5 @@ export {
 } from './validation.js';
 export { truncateChars, charLength, dropInvalidUnicode } from './text.js';
 export { staticPages, type StaticPageContent } from './static-pages.js';
+export { captchaToken } from './captcha.js';
 export type * from './schemas/types.js';

@@ -1,4 +1,4 @@
-import type { CaptchaChallenge } from '@commons/shared';
+import { captchaToken, type CaptchaChallenge } from '@commons/shared';
 import { api, ApiError } from '../../../lib/api-client';
 
 /**
@@ -21,16 +21,7 @@ export async function solveCaptcha(): Promise<string> {
       worker.onerror = () => reject(new Error('The captcha worker failed.'));
       worker.postMessage(challenge);
     });
-    if (number === null) return '';
-    return btoa(
-      JSON.stringify({
-        algorithm: challenge.algorithm,
-        challenge: challenge.challenge,
-        number,
-        salt: challenge.salt,
-        signature: challenge.signature,
-      }),
-    );
+    return number === null ? '' : captchaToken(challenge, number);
   } finally {
     worker.terminate();
   }
