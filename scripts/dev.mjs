@@ -21,6 +21,7 @@ const children = [
     stdio: 'inherit',
   }),
 ];
+console.log('Development: open http://localhost:5173 (Vite, hot reload; /api goes to the server on :8080).');
 const stop = () => children.forEach((child) => child.kill('SIGTERM'));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -58,6 +58,23 @@ test.describe('static pages and not found', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test('the login page and the signup form are accessible in both themes', async ({ page }, info) => {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto('/login');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      await expect(page.getByRole('alert')).toBeVisible();
+      await expectAccessible(page, `login with an error (${scheme})`);
+      await page.getByRole('button', { name: messages.common.createAccount }).last().click();
+      const dialog = page.getByRole('dialog', { name: messages.common.createAccount });
+      await dialog.getByRole('button', { name: messages.common.createAccount }).click();
+      await expect(dialog.getByText(messages.signup.usernameEmpty)).toBeVisible();
+      await expectAccessible(page, `signup form with errors (${scheme})`);
+      await screenshot(page, `signup-errors-${scheme}`, info.project.name);
+    }
+  });
+
   test('the home page is accessible in both themes', async ({ page }, info) => {
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { User } from '@commons/shared';
+import { apiMessages, errorCodes, type User } from '@commons/shared';
 import type { Deps } from '../deps.js';
 import type { DB } from '../db/schema.js';
 import { notAdmin, notFound, notLoggedIn } from '../lib/errors.js';
@@ -40,7 +40,7 @@ export async function getUserProfile(
     if (!viewer.is_admin) throw notAdmin();
   }
   const row = await findUserByName(deps.db, username);
-  if (!row) throw notFound('user_not_found', 'User not found.');
+  if (!row) throw notFound(errorCodes.userNotFound, apiMessages.userNotFound);
   return userJson(deps.db, row, viewer, {
     keepDeletedUsername: true,
     ...(adminsView ? { adminDetails: { webPushSubscriptionsCount: 0 } } : {}),
