@@ -11,7 +11,9 @@ import Fastify, {
 import type { Redis } from 'ioredis';
 import { sql, type Kysely } from 'kysely';
 import { apiMessages } from '@commons/shared';
+import { adminRoutes } from './admin/admin.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
+import { communitiesRoutes } from './communities/communities.routes.js';
 import { captchaRoutes } from './captcha/captcha.routes.js';
 import type { Config } from './config.js';
 import type { DB } from './db/schema.js';
@@ -23,7 +25,11 @@ import { responseSerializer } from './http/response-serializer.js';
 import './http/request-types.js';
 import { contentSecurityPolicy, registerSecurityHeaders } from './http/security-headers.js';
 import { registerSessionHooks } from './http/session-hooks.js';
+import { registerImageServer } from './images/image-server.js';
+import { imagesRoutes } from './images/images.routes.js';
 import { systemClock, type Clock } from './lib/time.js';
+import { linksRoutes } from './links/links.routes.js';
+import { postsRoutes } from './posts/posts.routes.js';
 import { createRateLimiter } from './rate-limits/rate-limiter.js';
 import type { Secrets } from './site/secrets.js';
 import { siteRoutes } from './site/site.routes.js';
@@ -132,6 +138,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         authRoutes(scope, deps);
         captchaRoutes(scope, deps);
         usersRoutes(scope, deps);
+        imagesRoutes(scope, deps);
+        linksRoutes(scope, deps);
+        communitiesRoutes(scope, deps);
+        postsRoutes(scope, deps);
+        adminRoutes(scope, deps);
       });
 
       // A sibling scope without the session hook: these answers set no cookies.
@@ -161,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
+  registerImageServer(app, deps);
   const web = shell ? await registerWebApp(app, deps, shell) : null;
 
   // Every page that is not a file is a client route: the app shell. A missing bundle is a 404, not the

@@ -33,6 +33,17 @@ export interface Config {
   linkPostSubmitReqPoints: number;
   communityCreationReqPoints: number;
   maxModeratedCommunities: number;
+  /** A voter moves karma only with at least this many points and an account older than the age. */
+  newUserPointsThreshold: number;
+  newUserAgeThresholdSeconds: number;
+  imagePostsDisabled: boolean;
+  maxImageSize: number;
+  maxImagesPerPost: number;
+  /**
+   * host:port pairs that outbound fetches (link titles, thumbnails) may reach even though the address
+   * rules would refuse them: for tests and local development against a server on this machine only.
+   */
+  outboundAllow: string[];
   /** Built web client (index.html and assets). */
   webDistDir: string;
   /** Off for API-only processes (`npm run dev`, where Vite serves the client). */
@@ -110,6 +121,23 @@ function email(env: Env, name: string): string | null {
   return raw;
 }
 
+function hostPorts(env: Env, name: string): string[] {
+  const raw = read(env, name);
+  if (raw === undefined) return [];
+  const entries = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    if (!/^[A-Za-z0-9.-]+:\d{1,5}$/.test(entry) && !/^\[[0-9a-fA-F:]+\]:\d{1,5}$/.test(entry)) {
+      throw new ConfigError(
+        `${name} entry "${entry}" is not valid: use host:port pairs separated by commas.`,
+      );
+    }
+  }
+  return entries;
+}
+
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 /** An IPv4 or IPv6 address, optionally with a prefix length that fits its family. */
@@ -172,6 +200,12 @@ export function loadConfig(env: Env = process.env): Config {
     linkPostSubmitReqPoints: integer(env, 'LINK_POST_SUBMIT_REQ_POINTS', 0, -1_000_000, 1_000_000_000),
     communityCreationReqPoints: integer(env, 'COMMUNITY_CREATION_REQ_POINTS', 100, 0, 1_000_000_000),
     maxModeratedCommunities: integer(env, 'MAX_MODERATED_COMMUNITIES', 10, 1, 1_000_000),
+    newUserPointsThreshold: integer(env, 'NEW_USER_POINTS_THRESHOLD', 0, 0, 1_000_000_000),
+    newUserAgeThresholdSeconds: integer(env, 'NEW_USER_AGE_THRESHOLD', 0, 0, 1_000_000_000),
+    imagePostsDisabled: flag(env, 'IMAGE_POSTS_DISABLED', false),
+    maxImageSize: integer(env, 'MAX_IMAGE_SIZE', 26_214_400, 1024, 1_073_741_824),
+    maxImagesPerPost: integer(env, 'MAX_IMAGES_PER_POST', 10, 1, 100),
+    outboundAllow: hostPorts(env, 'OUTBOUND_ALLOW'),
     webDistDir: path.resolve(read(env, 'WEB_DIST_DIR') ?? path.join(repoRoot, 'packages/web/dist')),
     serveWeb: flag(env, 'SERVE_WEB', true),
     links: {

@@ -7,7 +7,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { DataDirLock, DataDirLockedError } from './db/data-dir-lock.js';
 import { migrate } from './db/migrate.js';
 import { openConfiguredDatabase } from './db/open.js';
-import { jobs } from './jobs/jobs.js';
+import { siteJobs } from './jobs/jobs.js';
 import { startJobs } from './jobs/scheduler.js';
 import { systemClock } from './lib/time.js';
 import { Secrets } from './site/secrets.js';
@@ -81,7 +81,7 @@ async function main(): Promise<void> {
           app.log,
         )
       : null;
-  const scheduler = startJobs(database.db, jobs, app.log);
+  const scheduler = startJobs(database.db, siteJobs(config), app.log);
 
   console.log(`${config.siteName} is running at ${displayUrl(config, port)}`);
   console.log(

@@ -130,6 +130,8 @@ describe('the app shell', () => {
         WEB_DIST_DIR: dist,
         CONTACT_EMAIL: 'hello@example.org',
         GITHUB_URL: 'https://github.com/example/commons',
+        IMAGE_POSTS_DISABLED: 'on',
+        MAX_IMAGES_PER_POST: '4',
       },
       { serveWeb: true },
     );
@@ -298,7 +300,7 @@ describe('the app shell', () => {
   });
 
   describe('site config and content security policy', () => {
-    it('writes siteName, the links and the style nonce into the site-config block', async () => {
+    it('writes siteName, the links, the image settings and the style nonce into the site-config block', async () => {
       const res = await t.client().get('/');
       const config = siteConfig(res.text);
       expect(config).toEqual({
@@ -311,6 +313,9 @@ describe('the app shell', () => {
           docs: null,
         },
         styleNonce: expect.any(String),
+        imagePostsDisabled: true,
+        maxImagesPerPost: 4,
+        maxImageSize: 26_214_400,
       });
     });
 

@@ -27,6 +27,14 @@ export const errorCodes = {
   userNotFound: 'user_not_found',
   userExists: 'user_exists',
   bodyTooLarge: 'body_too_large',
+  fileSizeExceeded: 'file_size_exceeded',
+  noImage: 'no-image',
+  unsupportedImageFormat: 'unsupported-image-format',
+  noImagePosts: 'no_image_posts',
+  invalidImageId: 'invalid_image_id',
+  imageNotFound: 'image-not-found',
+  permissionDenied: 'permission_denied',
+  invalidUrl: 'invalid-url',
 } as const;
 
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

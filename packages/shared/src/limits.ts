@@ -23,11 +23,12 @@ export const limits = {
   commentMaxDepth: 15,
   aboutMeMax: 10_000,
   altTextMax: 1024,
+  /** Default of the MAX_IMAGES_PER_POST setting; the client reads the site's value from site-config. */
   imagesPerPostMax: 10,
   communityRuleMax: 512,
   communityRuleDescriptionMax: 512,
   communityRequestNoteMax: 500,
-  /** 25 MiB. */
+  /** 25 MiB: the default of MAX_IMAGE_SIZE, which the client also reads from site-config. */
   maxImageSize: 26_214_400,
   /** Default and maximum page size of cursor feeds. */
   paginationLimit: 10,
@@ -54,4 +55,15 @@ export const ui = {
   communitySearchDebounceMs: 200,
   communitySearchResults: 10,
   editedAfterMs: 5 * 60 * 1000,
+  feedInitialItems: 6,
+  feedEagerImages: 3,
+  feedSkeletons: 7,
+  /** Next feed page starts loading this far below the screen: 35% of its height, at least 200 px. */
+  feedPrefetchMarginFraction: 0.35,
+  feedPrefetchMarginMinPx: 200,
+  pullToRefreshMaxPx: 120,
+  /** Posts' image `sizes` (core §9). */
+  postImageSizes: '(max-width: 768px) 358px, 647px',
+  /** Below this width the post page's Share opens the device's share sheet when there is one. */
+  shareSheetBelowPx: 1171,
 } as const;

@@ -71,12 +71,12 @@ export async function signup(
   if (!created) throw conflict(errorCodes.userExists, apiMessages.usernameTaken(username));
 
   const newSessionId = await startUserSession(deps, viewer.sessionId, created.id, ip);
-  return { user: await userJson(deps.db, created, created), newSessionId };
+  return { user: await userJson(deps, created, created), newSessionId };
 }
 
 /** `POST /api/_login` (API.md §6.2, DOMAIN §8.4). */
 export async function login(deps: Deps, viewer: Viewer, body: LoginBody, ip: string): Promise<SessionStart> {
-  if (viewer.user) return { user: await userJson(deps.db, viewer.user, viewer.user), newSessionId: null };
+  if (viewer.user) return { user: await userJson(deps, viewer.user, viewer.user), newSessionId: null };
   const username = (body.username ?? '').trim();
   const password = (body.password ?? '').trim();
   await deps.limiter.consume('loginIp', ip);
@@ -91,7 +91,7 @@ export async function login(deps: Deps, viewer: Viewer, body: LoginBody, ip: str
 
   if (isWeakHash(usable.password)) await setPasswordHash(deps.db, usable.id, await hashPassword(password));
   const newSessionId = await startUserSession(deps, viewer.sessionId, usable.id, ip);
-  return { user: await userJson(deps.db, usable, usable), newSessionId };
+  return { user: await userJson(deps, usable, usable), newSessionId };
 }
 
 /** `POST /api/_login?action=logout` (API.md §6.3): the session stays, without its user. */

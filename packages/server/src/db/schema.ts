@@ -83,6 +83,188 @@ export interface SchemaMigrationsTable {
   applied_at: DefaultTimestamp;
 }
 
+export interface ImagesTable {
+  id: string;
+  store_name: Generated<string>;
+  format: Generated<'jpeg' | 'png' | 'webp'>;
+  width: number;
+  height: number;
+  size: number;
+  upload_size: number;
+  average_r: number;
+  average_g: number;
+  average_b: number;
+  alt_text: string | null;
+  created_at: DefaultTimestamp;
+  deleted_at: Timestamp | null;
+}
+
+export interface TempImagesTable {
+  image_id: string;
+  user_id: string;
+  created_at: DefaultTimestamp;
+}
+
+export interface CommunitiesTable {
+  id: string;
+  user_id: string;
+  name: string;
+  name_lc: ColumnType<string, never, never>;
+  nsfw: Generated<boolean>;
+  about: string | null;
+  no_members: Generated<number>;
+  posts_count: Generated<number>;
+  posting_restricted: Generated<boolean>;
+  pro_pic: string | null;
+  banner_image: string | null;
+  created_at: DefaultTimestamp;
+  deleted_at: Timestamp | null;
+  deleted_by: string | null;
+}
+
+export interface CommunityMembersTable {
+  community_id: string;
+  user_id: string;
+  created_at: DefaultTimestamp;
+}
+
+export interface CommunityModsTable {
+  community_id: string;
+  user_id: string;
+  position: number;
+  created_at: DefaultTimestamp;
+}
+
+export interface CommunityBannedTable {
+  community_id: string;
+  user_id: string;
+  expires_at: Timestamp | null;
+  banned_by: string | null;
+  created_at: DefaultTimestamp;
+}
+
+export interface CommunityRulesTable {
+  id: Generated<number>;
+  community_id: string;
+  rule: string;
+  description: string | null;
+  z_index: number;
+  created_by: string | null;
+  created_at: DefaultTimestamp;
+}
+
+export interface DefaultCommunitiesTable {
+  community_id: string;
+  created_at: DefaultTimestamp;
+}
+
+export type PostType = 'text' | 'image' | 'link';
+export type Group = 'normal' | 'mods' | 'admins';
+
+export interface PostsTable {
+  id: string;
+  type: PostType;
+  public_id: string;
+  user_id: string;
+  user_group: Generated<Group>;
+  community_id: string;
+  title: string;
+  body: string | null;
+  link_url: string | null;
+  link_hostname: string | null;
+  link_image: string | null;
+  locked: Generated<boolean>;
+  locked_at: Timestamp | null;
+  locked_by: string | null;
+  locked_by_group: Group | null;
+  is_pinned: Generated<boolean>;
+  is_pinned_site: Generated<boolean>;
+  upvotes: Generated<number>;
+  downvotes: Generated<number>;
+  points: Generated<number>;
+  hotness: Generated<number>;
+  no_comments: Generated<number>;
+  created_at: DefaultTimestamp;
+  edited_at: Timestamp | null;
+  last_activity_at: DefaultTimestamp;
+  deleted: Generated<boolean>;
+  deleted_at: Timestamp | null;
+  deleted_by: string | null;
+  deleted_as: Group | null;
+  deleted_content: Generated<boolean>;
+  deleted_content_at: Timestamp | null;
+  deleted_content_by: string | null;
+  deleted_content_as: Group | null;
+}
+
+export type WindowName = 'day' | 'week' | 'month' | 'year';
+
+export interface PostWindowsTable {
+  window_name: WindowName;
+  post_id: string;
+  community_id: string;
+  points: number;
+  created_at: Timestamp;
+}
+
+export interface PostImagesTable {
+  post_id: string;
+  image_id: string;
+  z_index: number;
+}
+
+export interface PostVotesTable {
+  post_id: string;
+  user_id: string;
+  up: boolean;
+  is_user_new: Generated<boolean>;
+  created_at: DefaultTimestamp;
+}
+
+export interface PostVisitsTable {
+  post_id: string;
+  user_id: string;
+  first_visited_at: DefaultTimestamp;
+  last_visited_at: DefaultTimestamp;
+}
+
+export interface PinnedPostsTable {
+  id: Generated<number>;
+  post_id: string;
+  community_id: string | null;
+  is_site_wide: boolean;
+  created_at: DefaultTimestamp;
+}
+
+export interface HiddenPostsTable {
+  user_id: string;
+  post_id: string;
+  created_at: DefaultTimestamp;
+}
+
+export interface AnnouncementPostsTable {
+  post_id: string;
+  announced_by: string | null;
+  created_at: DefaultTimestamp;
+  sending_started_at: Timestamp | null;
+  sending_finished_at: Timestamp | null;
+  total_sent: Generated<number>;
+}
+
+export interface MutedUsersTable {
+  id: Generated<number>;
+  user_id: string;
+  muted_user_id: string;
+  created_at: DefaultTimestamp;
+}
+
+export interface MutedCommunitiesTable {
+  id: Generated<number>;
+  user_id: string;
+  community_id: string;
+  created_at: DefaultTimestamp;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -92,4 +274,22 @@ export interface DB {
   user_badges: UserBadgesTable;
   used_captchas: UsedCaptchasTable;
   schema_migrations: SchemaMigrationsTable;
+  images: ImagesTable;
+  temp_images: TempImagesTable;
+  communities: CommunitiesTable;
+  community_members: CommunityMembersTable;
+  community_mods: CommunityModsTable;
+  community_banned: CommunityBannedTable;
+  community_rules: CommunityRulesTable;
+  default_communities: DefaultCommunitiesTable;
+  posts: PostsTable;
+  post_windows: PostWindowsTable;
+  post_images: PostImagesTable;
+  post_votes: PostVotesTable;
+  post_visits: PostVisitsTable;
+  pinned_posts: PinnedPostsTable;
+  hidden_posts: HiddenPostsTable;
+  announcement_posts: AnnouncementPostsTable;
+  muted_users: MutedUsersTable;
+  muted_communities: MutedCommunitiesTable;
 }

@@ -1,20 +1,36 @@
 import { purgeUsedCaptchas } from '../captcha/captcha.service.js';
+import type { Config } from '../config.js';
+import { deleteTemporaryImages } from '../images/images.service.js';
 import { systemClock } from '../lib/time.js';
+import { purgeWindows } from '../posts/posts.repository.js';
 import { purgeExpiredSessions } from '../sessions/sessions.service.js';
 import type { Job } from './scheduler.js';
 
 const HOUR = 3600 * 1000;
 
 /** The background jobs of DOMAIN §14 that exist so far. */
-export const jobs: Job[] = [
-  {
-    name: 'delete-expired-sessions',
-    everyMs: HOUR,
-    run: (trx) => purgeExpiredSessions({ db: trx, clock: systemClock }),
-  },
-  {
-    name: 'delete-used-captchas',
-    everyMs: HOUR,
-    run: (trx) => purgeUsedCaptchas({ db: trx, clock: systemClock }),
-  },
-];
+export function siteJobs(config: Config): Job[] {
+  return [
+    {
+      name: 'delete-expired-sessions',
+      everyMs: HOUR,
+      run: (trx) => purgeExpiredSessions({ db: trx, clock: systemClock }),
+    },
+    {
+      name: 'delete-used-captchas',
+      everyMs: HOUR,
+      run: (trx) => purgeUsedCaptchas({ db: trx, clock: systemClock }),
+    },
+    {
+      // Top-window feeds: rows of posts older than their window go (DOMAIN §2.5).
+      name: 'purge-post-windows',
+      everyMs: HOUR,
+      run: (trx) => purgeWindows(trx, systemClock()),
+    },
+    {
+      name: 'delete-temporary-images',
+      everyMs: HOUR,
+      run: (trx) => deleteTemporaryImages({ db: trx, clock: systemClock, config }),
+    },
+  ];
+}

@@ -1,4 +1,5 @@
 import type { Initial } from '@commons/shared';
+import { bannedFrom, sidebarCommunities } from '../communities/communities.service.js';
 import type { Deps } from '../deps.js';
 import { listReportReasons } from '../reports/report-reasons.repository.js';
 import type { Viewer } from '../sessions/sessions.service.js';
@@ -7,23 +8,25 @@ import { userJson } from '../users/users.service.js';
 import { getSiteSettings } from './site-settings.repository.js';
 
 /**
- * `GET /api/_initial` (API.md §6.1): what the app needs to start. Lists, mutes, joined communities,
- * bans and push keys join this as those features arrive; until then they are truly empty.
+ * `GET /api/_initial` (API.md §6.1): what the app needs to start. Lists, mutes and push keys join this
+ * as those features arrive; until then they are truly empty.
  */
 export async function getInitial(deps: Deps, viewer: Viewer): Promise<Initial> {
-  const [settings, reportReasons, noUsers] = await Promise.all([
+  const [settings, reportReasons, noUsers, communities, bans] = await Promise.all([
     getSiteSettings(deps.db),
     listReportReasons(deps.db),
     countUsers(deps.db),
+    sidebarCommunities(deps, viewer.user),
+    bannedFrom(deps, viewer.user),
   ]);
   return {
     signupsDisabled: settings.signupsDisabled,
     reportReasons,
-    user: viewer.user ? await userJson(deps.db, viewer.user, viewer.user) : null,
+    user: viewer.user ? await userJson(deps, viewer.user, viewer.user) : null,
     lists: [],
-    communities: null,
+    communities,
     noUsers,
-    bannedFrom: null,
+    bannedFrom: bans,
     vapidPublicKey: '',
     mutes: { communityMutes: [], userMutes: [] },
     imagePostSubmitReqPoints: deps.config.imagePostSubmitReqPoints,

@@ -19,6 +19,8 @@ export interface PresentOptions {
   keepDeletedUsername?: boolean;
   /** The admin detail view of `?adminsView=true`. */
   adminDetails?: { webPushSubscriptionsCount: number };
+  /** Show a deleted account's real details in a public view (a post's author, seen by an admin). */
+  revealDeleted?: boolean;
 }
 
 export function viewOf(viewer: UserRow | null, subject: UserRow): UserView {
@@ -33,7 +35,7 @@ export function presentUser(
   view: UserView,
   options: PresentOptions = {},
 ): User {
-  const ghost = row.deleted_at !== null && view !== 'admin';
+  const ghost = row.deleted_at !== null && view !== 'admin' && !options.revealDeleted;
   const personal = view !== 'public';
   return {
     id: ghost ? ZERO_ID : row.id,

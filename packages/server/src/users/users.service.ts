@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { apiMessages, errorCodes, type User } from '@commons/shared';
+import { joinDefaultCommunities, moddingList } from '../communities/communities.service.js';
 import type { Deps } from '../deps.js';
 import type { DB } from '../db/schema.js';
 import { notAdmin, notFound, notLoggedIn } from '../lib/errors.js';
@@ -17,15 +18,26 @@ import {
   type UserRow,
 } from './users.repository.js';
 
-/** The User JSON of one user as `viewer` sees it. */
+/**
+ * The User JSON of one user as `viewer` sees it. `moddingList` is filled where the contract fills it
+ * (`_user`, `GET /api/users/{name}`) and null elsewhere.
+ */
 export async function userJson(
-  db: Kysely<DB>,
+  deps: Pick<Deps, 'db' | 'secrets'>,
   row: UserRow,
   viewer: UserRow | null,
-  options: PresentOptions = {},
+  options: PresentOptions & { withModdingList?: boolean } = {},
 ): Promise<User> {
-  const badges = (await badgesOf(db, [row.id])).get(row.id) ?? [];
-  return presentUser(row, { badges, proPic: null, moddingList: null }, viewOf(viewer, row), options);
+  const [badges, modding] = await Promise.all([
+    badgesOf(deps.db, [row.id]),
+    options.withModdingList ? moddingList(deps, row.id) : null,
+  ]);
+  return presentUser(
+    row,
+    { badges: badges.get(row.id) ?? [], proPic: null, moddingList: modding },
+    viewOf(viewer, row),
+    options,
+  );
 }
 
 /** `GET /api/users/{username}` (API.md §7.1). */
@@ -41,7 +53,8 @@ export async function getUserProfile(
   }
   const row = await findUserByName(deps.db, username);
   if (!row) throw notFound(errorCodes.userNotFound, apiMessages.userNotFound);
-  return userJson(deps.db, row, viewer, {
+  return userJson(deps, row, viewer, {
+    withModdingList: true,
     keepDeletedUsername: true,
     ...(adminsView ? { adminDetails: { webPushSubscriptionsCount: 0 } } : {}),
   });
@@ -50,7 +63,7 @@ export async function getUserProfile(
 /** `GET /api/_user`: the logged-in user, self view, with `moddingList` (API.md §6.5). */
 export async function getCurrentUser(deps: Deps, viewer: UserRow | null): Promise<User> {
   if (!viewer) throw notLoggedIn();
-  return userJson(deps.db, viewer, viewer);
+  return userJson(deps, viewer, viewer, { withModdingList: true });
 }
 
 export interface NewUser {
@@ -64,11 +77,12 @@ export interface NewUser {
 }
 
 /**
- * Creates an account and everything a new account gets. Runs inside the caller's transaction.
- * Returns undefined when the name is taken (case-insensitively), also when another request won a race.
+ * Creates an account and everything a new account gets (membership of the default communities). Runs
+ * inside the caller's transaction. Returns undefined when the name is taken (case-insensitively), also
+ * when another request won a race.
  */
 export async function createUser(db: Kysely<DB>, user: NewUser): Promise<UserRow | undefined> {
-  return insertUser(db, {
+  const row = await insertUser(db, {
     id: newId(),
     username: user.username,
     email: user.email,
@@ -77,6 +91,8 @@ export async function createUser(db: Kysely<DB>, user: NewUser): Promise<UserRow
     is_admin: user.isAdmin ?? false,
     about_me: user.aboutMe ?? null,
   });
+  if (row) await joinDefaultCommunities(db, row.id);
+  return row;
 }
 
 /** Operator and admin actions on accounts; each names the account by username. */

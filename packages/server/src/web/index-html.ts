@@ -10,6 +10,8 @@ export interface PageMeta {
   /** og:title and twitter:title when they differ from `title`. */
   shareTitle?: string;
   description?: string;
+  /** `<meta name="description">` when it differs from og:description (posts add their title). */
+  metaDescription?: string;
   /** og:image; relative URLs are made absolute. */
   image?: string;
 }
@@ -70,7 +72,7 @@ export class IndexHtml {
       `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
     const head = [
       `<title>${escapeHtml(title)}</title>`,
-      tag('name', 'description', description),
+      tag('name', 'description', meta.metaDescription ?? description),
       tag('name', 'application-name', context.siteName),
       tag('property', 'og:site_name', context.siteName),
       tag('property', 'og:type', 'website'),

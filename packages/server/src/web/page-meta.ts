@@ -1,11 +1,19 @@
 import { staticPages } from '@commons/shared';
+import { findCommunityByName } from '../communities/communities.repository.js';
 import type { Deps } from '../deps.js';
+import { imagesByIds } from '../images/images.repository.js';
+import { presentImage } from '../images/images.presenter.js';
+import { findPostByPublicId, imagesOfPosts } from '../posts/posts.repository.js';
 import { findUserByName } from '../users/users.repository.js';
 import type { PageMeta } from './index-html.js';
 
 const OTHER_TITLES: Record<string, string> = { '/login': 'Login' };
 
 const PROFILE = /^\/@([0-9A-Za-z_]{1,32})\/?$/;
+const COMMUNITY = /^\/([0-9A-Za-z_]{3,21})$/;
+const POST = /^\/([0-9A-Za-z_]{3,21})\/post\/([0-9A-Za-z_]{8})(?:\/[0-9a-fA-F]{24})?$/;
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
  * What a shared link to `pathname` should preview as (API.md §17.2). Pages of later features (posts,
@@ -26,6 +34,44 @@ export async function pageMeta(deps: Deps, pathname: string): Promise<PageMeta> 
         title: `@${user.username}`,
         shareTitle: `@${user.username} on ${site}`,
         description: `${user.username}'s profile.`,
+      };
+    }
+  }
+  const post = POST.exec(pathname);
+  if (post?.[2]) {
+    const row = await findPostByPublicId(deps.db, post[2]);
+    if (row) {
+      const counts = `${plural(row.upvotes, 'upvote')} • ${plural(row.no_comments, 'comment')}`;
+      let image: string | undefined;
+      if (!row.deleted_content) {
+        const first =
+          row.type === 'image' ? (await imagesOfPosts(deps.db, [row.id])).get(row.id)?.[0] : undefined;
+        const thumbnail = row.link_image
+          ? (await imagesByIds(deps.db, [row.link_image])).get(row.link_image)
+          : undefined;
+        const chosen = first ?? thumbnail;
+        if (chosen) image = presentImage(chosen, null, deps.secrets.imageKey).url;
+      }
+      return {
+        title: row.title,
+        description: counts,
+        metaDescription: `${counts} • ${row.title}`,
+        ...(image ? { image } : {}),
+      };
+    }
+  }
+
+  const community = COMMUNITY.exec(pathname);
+  if (community?.[1]) {
+    const row = await findCommunityByName(deps.db, community[1]);
+    if (row) {
+      const imageId = row.banner_image ?? row.pro_pic;
+      const image = imageId ? (await imagesByIds(deps.db, [imageId])).get(imageId) : undefined;
+      return {
+        title: row.name,
+        shareTitle: `${row.name} - ${site}`,
+        ...(row.about ? { description: row.about } : {}),
+        ...(image ? { image: presentImage(image, null, deps.secrets.imageKey).url } : {}),
       };
     }
   }

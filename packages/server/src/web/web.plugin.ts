@@ -62,7 +62,14 @@ export async function registerWebApp(app: FastifyInstance, deps: Deps, shell: In
       siteName: deps.config.siteName,
       siteDescription: deps.config.siteDescription,
       url: new URL(url.pathname + url.search, origin),
-      siteConfig: { siteName: deps.config.siteName, links: deps.config.links, styleNonce },
+      siteConfig: {
+        siteName: deps.config.siteName,
+        links: deps.config.links,
+        styleNonce,
+        imagePostsDisabled: deps.config.imagePostsDisabled,
+        maxImagesPerPost: deps.config.maxImagesPerPost,
+        maxImageSize: deps.config.maxImageSize,
+      },
     });
     reply.header('Content-Security-Policy', contentSecurityPolicy(shell.inlineScriptHashes, styleNonce));
     reply.header('Cache-Control', 'no-store');

@@ -52,3 +52,29 @@ export const CommunityWithoutModsSchema = communitySchema(Type.Null());
 export const UserWithoutModdingSchema = userSchema(Type.Null());
 export const UserSchema = userSchema(CommunityWithoutModsSchema);
 export const CommunitySchema = communitySchema(UserWithoutModdingSchema);
+
+export const CommunityListSchema = Type.Array(CommunityWithoutModsSchema);
+
+export const CreateCommunityBodySchema = Type.Object({
+  name: Type.Optional(Type.String()),
+  about: Type.Optional(Nullable(Type.String())),
+});
+
+/** The client sends its whole cached community (API.md §11.4, MUST): only three keys are read. */
+export const UpdateCommunityBodySchema = Type.Object({
+  nsfw: Type.Optional(Nullable(Type.Boolean())),
+  about: Type.Optional(Nullable(Type.String())),
+  postingRestricted: Type.Optional(Nullable(Type.Boolean())),
+});
+
+export const JoinCommunityBodySchema = Type.Object({
+  communityId: Type.String(),
+  leave: Type.Optional(Type.Boolean()),
+});
+
+export const CommunityBanBodySchema = Type.Object({
+  username: Type.Optional(Type.String()),
+  expires: Type.Optional(Nullable(Type.String())),
+});
+
+export const UserListSchema = Type.Array(UserWithoutModdingSchema);

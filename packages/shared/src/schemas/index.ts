@@ -4,3 +4,4 @@ export * from './user.js';
 export * from './community.js';
 export * from './lists.js';
 export * from './session.js';
+export * from './post.js';

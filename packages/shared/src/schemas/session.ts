@@ -60,3 +60,32 @@ export const SiteSettingsSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** `POST /api/_admin` (API.md §16.1): the action decides which other keys are read. */
+export const AdminActionBodySchema = Type.Object({
+  action: Type.String(),
+  username: Type.Optional(Type.String()),
+  name: Type.Optional(Type.String()),
+  deleteContentDays: Type.Optional(Type.Number()),
+  id: Type.Optional(Type.Number()),
+  body: Type.Optional(Type.String()),
+});
+
+/** `POST /api/_settings?action=updateProfile` (API.md §6.6): merged over the user; unknown keys ignored. */
+export const UpdateProfileBodySchema = Type.Object({
+  aboutMe: Type.Optional(Nullable(Type.String())),
+  email: Type.Optional(Nullable(Type.String())),
+  upvoteNotificationsOff: Type.Optional(Type.Boolean()),
+  replyNotificationsOff: Type.Optional(Type.Boolean()),
+  homeFeed: Type.Optional(Type.String()),
+  rememberFeedSort: Type.Optional(Type.Boolean()),
+  embedsOff: Type.Optional(Type.Boolean()),
+  hideUserProfilePictures: Type.Optional(Type.Boolean()),
+  requireAltText: Type.Optional(Type.Boolean()),
+});
+
+export const ChangePasswordBodySchema = Type.Object({
+  password: Type.Optional(Type.String()),
+  newPassword: Type.Optional(Type.String()),
+  repeatPassword: Type.Optional(Type.String()),
+});

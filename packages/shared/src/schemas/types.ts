@@ -14,6 +14,16 @@ import type {
 import type { BadgeSchema, ImageCopySchema, ImageSchema } from './image.js';
 import type { ListSchema, MuteSchema, MutesSchema, ReportReasonSchema } from './lists.js';
 import type {
+  CreatePostBodySchema,
+  EditPostBodySchema,
+  FeedSchema,
+  LinkInfoSchema,
+  ModtoolsFeedSchema,
+  PostLinkSchema,
+  PostSchema,
+  PostVoteBodySchema,
+} from './post.js';
+import type {
   CaptchaChallengeSchema,
   InitialSchema,
   LoginBodySchema,
@@ -39,3 +49,12 @@ export type LoginBody = Static<typeof LoginBodySchema>;
 export type SignupBody = Static<typeof SignupBodySchema>;
 export type CaptchaChallenge = Static<typeof CaptchaChallengeSchema>;
 export type SiteSettings = Static<typeof SiteSettingsSchema>;
+export type Post = Static<typeof PostSchema>;
+export type PostLink = Static<typeof PostLinkSchema>;
+export type Feed = Static<typeof FeedSchema>;
+export type ModtoolsFeed = Static<typeof ModtoolsFeedSchema>;
+export type CreatePostBody = Static<typeof CreatePostBodySchema>;
+export type EditPostBody = Static<typeof EditPostBodySchema>;
+export type PostVoteBody = Static<typeof PostVoteBodySchema>;
+export type LinkInfo = Static<typeof LinkInfoSchema>;
+export type PostTypeName = Post['type'];

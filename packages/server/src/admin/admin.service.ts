@@ -1,0 +1,73 @@
+import { apiMessages } from '@commons/shared';
+import { setDefault } from '../communities/communities.service.js';
+import type { Deps } from '../deps.js';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  invalidJson,
+  notAdmin,
+  notFound,
+  notLoggedIn,
+} from '../lib/errors.js';
+import { purgeUserPosts } from '../posts/posts.service.js';
+import { deleteUserSessions } from '../sessions/sessions.repository.js';
+import { findUserByName, setBannedAt, type UserRow } from '../users/users.repository.js';
+
+export interface AdminAction {
+  action: string;
+  username?: string;
+  name?: string;
+  deleteContentDays?: number;
+}
+
+function required(value: string | undefined): string {
+  if (typeof value !== 'string') throw invalidJson('A required field is missing.');
+  return value;
+}
+
+/**
+ * `POST /api/_admin` (API.md §16.1). Site-wide bans: an admin cannot be banned (checked before anything
+ * happens); the user's sessions end; with `deleteContentDays` their posts of the last N days (0: all)
+ * are deleted as admins, content too.
+ */
+export async function runAdminAction(deps: Deps, viewer: UserRow | null, action: AdminAction): Promise<void> {
+  if (!viewer) throw notLoggedIn();
+  if (!viewer.is_admin) throw notAdmin();
+  switch (action.action) {
+    case 'ban_user': {
+      const target = await findUserByName(deps.db, required(action.username));
+      if (!target) throw notFound('user_not_found', apiMessages.userNotFound);
+      if (target.is_admin) throw forbidden('no_ban_admin', 'An admin cannot be banned.');
+      if (target.banned_at) throw conflict('conflict', `${target.username} is already banned.`);
+      const now = deps.clock();
+      await deleteUserSessions(deps.db, target.id);
+      if (action.deleteContentDays !== undefined) {
+        const days = action.deleteContentDays;
+        if (!Number.isFinite(days) || days < 0)
+          throw badRequest('invalid_json', 'deleteContentDays must be 0 or more.');
+        await purgeUserPosts(
+          deps,
+          target.id,
+          days === 0 ? null : new Date(now.getTime() - days * 86_400_000),
+          viewer.id,
+        );
+      }
+      await setBannedAt(deps.db, target.id, now);
+      return;
+    }
+    case 'unban_user': {
+      const target = await findUserByName(deps.db, required(action.username));
+      if (!target) throw notFound('user_not_found', apiMessages.userNotFound);
+      await setBannedAt(deps.db, target.id, null);
+      return;
+    }
+    case 'add_default_forum':
+    case 'remove_default_forum':
+      await setDefault(deps, required(action.name), action.action === 'add_default_forum');
+      return;
+    default:
+      throw new AppError(400, 'invalid_action', apiMessages.invalidAction);
+  }
+}

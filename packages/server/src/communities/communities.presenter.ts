@@ -1,0 +1,69 @@
+import type {
+  Community,
+  CommunityRule,
+  CommunityWithoutMods,
+  Image,
+  UserWithoutModding,
+} from '@commons/shared';
+import type { CommunityRow, RuleRow } from './communities.repository.js';
+
+/** What the viewer is to the community; null when anonymous or not computed (API.md §5.4). */
+export interface ViewerRelation {
+  joined: boolean;
+  mod: boolean;
+  muted: boolean;
+}
+
+export interface CommunityExtras {
+  proPic: Image | null;
+  bannerImage: Image | null;
+  viewer: ViewerRelation | null;
+  /** Present only in `GET /api/communities/{id}`. */
+  isDefault?: boolean;
+}
+
+export function presentRule(row: RuleRow): CommunityRule {
+  return {
+    id: row.id,
+    rule: row.rule,
+    description: row.description,
+    communityId: row.community_id,
+    zIndex: row.z_index,
+    createdBy: row.created_by ?? row.community_id,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+/** The Community of API.md §5.4 without its mods and rules (listings, sidebars, moddingList). */
+export function presentCommunity(row: CommunityRow, extras: CommunityExtras): CommunityWithoutMods {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    name: row.name,
+    nsfw: row.nsfw,
+    about: row.about,
+    noMembers: row.no_members,
+    proPic: extras.proPic,
+    bannerImage: extras.bannerImage,
+    postingRestricted: row.posting_restricted,
+    createdAt: row.created_at.toISOString(),
+    deletedAt: row.deleted_at?.toISOString() ?? null,
+    ...(extras.isDefault === undefined ? {} : { isDefault: extras.isDefault }),
+    userJoined: extras.viewer?.joined ?? null,
+    userMod: extras.viewer?.mod ?? null,
+    isMuted: extras.viewer?.muted ?? false,
+    mods: null,
+    rules: null,
+    ReportsDetails: null,
+  };
+}
+
+/** The full Community: with its moderators (rank order) and rules, both always arrays (MUST, client). */
+export function presentFullCommunity(
+  row: CommunityRow,
+  extras: CommunityExtras,
+  mods: UserWithoutModding[],
+  rules: RuleRow[],
+): Community {
+  return { ...presentCommunity(row, extras), mods, rules: rules.map(presentRule) };
+}

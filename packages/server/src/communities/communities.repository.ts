@@ -1,0 +1,397 @@
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import type { CommunitiesTable, CommunityRulesTable, DB } from '../db/schema.js';
+
+export type CommunityRow = Selectable<CommunitiesTable>;
+export type RuleRow = Selectable<CommunityRulesTable>;
+
+export type CommunitySort = 'new' | 'old' | 'size' | 'name_asc' | 'name_dsc';
+export type CommunitySet = 'all' | 'default' | 'subscribed';
+
+export function findCommunityById(db: Kysely<DB>, id: string): Promise<CommunityRow | undefined> {
+  return db
+    .selectFrom('communities')
+    .selectAll()
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export function findCommunityByName(db: Kysely<DB>, name: string): Promise<CommunityRow | undefined> {
+  return db
+    .selectFrom('communities')
+    .selectAll()
+    .where('name_lc', '=', sql<string>`lower(${name})`)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** `LIKE` treats % and _ as wildcards; a search for them must find them literally. */
+function likeContains(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/** Up to 10 communities whose name contains `q`, an exact match first (API.md §11.1). */
+export function searchCommunities(db: Kysely<DB>, q: string): Promise<CommunityRow[]> {
+  return db
+    .selectFrom('communities')
+    .selectAll()
+    .where('deleted_at', 'is', null)
+    .where('name_lc', 'like', likeContains(q))
+    .orderBy(sql`name_lc = lower(${q})`, 'desc')
+    .orderBy('no_members', 'desc')
+    .orderBy('name_lc')
+    .limit(10)
+    .execute();
+}
+
+export function listCommunities(
+  db: Kysely<DB>,
+  options: { set: CommunitySet; sort: CommunitySort; limit: number | null; userId: string | null },
+): Promise<CommunityRow[]> {
+  let query = db
+    .selectFrom('communities')
+    .selectAll('communities')
+    .where('communities.deleted_at', 'is', null);
+  if (options.set === 'default') {
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('default_communities')
+          .whereRef('default_communities.community_id', '=', 'communities.id'),
+      ),
+    );
+  } else if (options.set === 'subscribed') {
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('community_members')
+          .whereRef('community_members.community_id', '=', 'communities.id')
+          .where('community_members.user_id', '=', options.userId ?? ''),
+      ),
+    );
+  }
+  switch (options.sort) {
+    case 'new':
+      query = query.orderBy('communities.created_at', 'desc').orderBy('communities.id', 'desc');
+      break;
+    case 'old':
+      query = query.orderBy('communities.created_at', 'asc').orderBy('communities.id', 'asc');
+      break;
+    case 'size':
+      query = query.orderBy('communities.no_members', 'desc').orderBy('communities.id');
+      break;
+    case 'name_asc':
+      query = query.orderBy('communities.name_lc', 'asc');
+      break;
+    case 'name_dsc':
+      query = query.orderBy('communities.name_lc', 'desc');
+      break;
+  }
+  if (options.limit !== null) query = query.limit(options.limit);
+  return query.execute();
+}
+
+/** Communities a user belongs to, or moderates, or the default set: sorted by lower-cased name. */
+export function joinedCommunities(db: Kysely<DB>, userId: string): Promise<CommunityRow[]> {
+  return db
+    .selectFrom('communities')
+    .innerJoin('community_members', 'community_members.community_id', 'communities.id')
+    .selectAll('communities')
+    .where('community_members.user_id', '=', userId)
+    .where('communities.deleted_at', 'is', null)
+    .orderBy('communities.name_lc')
+    .execute();
+}
+
+export function moderatedCommunities(db: Kysely<DB>, userId: string): Promise<CommunityRow[]> {
+  return db
+    .selectFrom('communities')
+    .innerJoin('community_mods', 'community_mods.community_id', 'communities.id')
+    .selectAll('communities')
+    .where('community_mods.user_id', '=', userId)
+    .where('communities.deleted_at', 'is', null)
+    .orderBy('communities.name_lc')
+    .execute();
+}
+
+export function defaultCommunities(db: Kysely<DB>): Promise<CommunityRow[]> {
+  return db
+    .selectFrom('communities')
+    .innerJoin('default_communities', 'default_communities.community_id', 'communities.id')
+    .selectAll('communities')
+    .where('communities.deleted_at', 'is', null)
+    .orderBy('communities.name_lc')
+    .execute();
+}
+
+export async function isDefaultCommunity(db: Kysely<DB>, communityId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('default_communities')
+    .select('community_id')
+    .where('community_id', '=', communityId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function setDefaultCommunity(
+  db: Kysely<DB>,
+  communityId: string,
+  isDefault: boolean,
+): Promise<void> {
+  if (isDefault) {
+    await db
+      .insertInto('default_communities')
+      .values({ community_id: communityId })
+      .onConflict((oc) => oc.column('community_id').doNothing())
+      .execute();
+  } else {
+    await db.deleteFrom('default_communities').where('community_id', '=', communityId).execute();
+  }
+}
+
+export async function insertCommunity(
+  db: Kysely<DB>,
+  values: Insertable<CommunitiesTable>,
+): Promise<CommunityRow | undefined> {
+  return db
+    .insertInto('communities')
+    .values(values)
+    .onConflict((oc) => oc.column('name_lc').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function updateCommunitySettings(
+  db: Kysely<DB>,
+  id: string,
+  settings: { nsfw: boolean; about: string | null; posting_restricted: boolean },
+): Promise<CommunityRow> {
+  return db
+    .updateTable('communities')
+    .set(settings)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Adds a member; true when they were not one before. The member count changes in the same step. */
+export async function addMember(db: Kysely<DB>, communityId: string, userId: string): Promise<boolean> {
+  const added = await db
+    .insertInto('community_members')
+    .values({ community_id: communityId, user_id: userId })
+    .onConflict((oc) => oc.columns(['community_id', 'user_id']).doNothing())
+    .returning('user_id')
+    .executeTakeFirst();
+  if (added) {
+    await db
+      .updateTable('communities')
+      .set((eb) => ({ no_members: eb('no_members', '+', 1) }))
+      .where('id', '=', communityId)
+      .execute();
+  }
+  return added !== undefined;
+}
+
+export async function removeMember(db: Kysely<DB>, communityId: string, userId: string): Promise<boolean> {
+  const removed = await db
+    .deleteFrom('community_members')
+    .where('community_id', '=', communityId)
+    .where('user_id', '=', userId)
+    .returning('user_id')
+    .executeTakeFirst();
+  if (removed) {
+    await db
+      .updateTable('communities')
+      .set((eb) => ({ no_members: eb('no_members', '-', 1) }))
+      .where('id', '=', communityId)
+      .execute();
+  }
+  return removed !== undefined;
+}
+
+/** Adds a moderator ranked last (DOMAIN §7.2). */
+export async function addModerator(db: Kysely<DB>, communityId: string, userId: string): Promise<void> {
+  await sql`
+    INSERT INTO community_mods (community_id, user_id, position)
+    SELECT ${communityId}, ${userId}, coalesce(max(position) + 1, 0) FROM community_mods WHERE community_id = ${communityId}
+    ON CONFLICT (community_id, user_id) DO NOTHING`.execute(db);
+}
+
+/** Removes a moderator and renumbers the others 0..n−1 by rank. */
+export async function removeModerator(db: Kysely<DB>, communityId: string, userId: string): Promise<boolean> {
+  const removed = await db
+    .deleteFrom('community_mods')
+    .where('community_id', '=', communityId)
+    .where('user_id', '=', userId)
+    .returning('user_id')
+    .executeTakeFirst();
+  if (removed) {
+    await sql`
+      UPDATE community_mods m SET position = r.rank - 1
+      FROM (SELECT user_id, row_number() OVER (ORDER BY position, created_at) AS rank
+            FROM community_mods WHERE community_id = ${communityId}) r
+      WHERE m.community_id = ${communityId} AND m.user_id = r.user_id`.execute(db);
+  }
+  return removed !== undefined;
+}
+
+export async function moderatedCount(db: Kysely<DB>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('community_mods')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+/** Which of these communities the user belongs to, moderates, and has muted. */
+export async function viewerRelations(
+  db: Kysely<DB>,
+  userId: string,
+  communityIds: readonly string[],
+): Promise<{ joined: Set<string>; modded: Set<string>; muted: Set<string> }> {
+  if (communityIds.length === 0) return { joined: new Set(), modded: new Set(), muted: new Set() };
+  const ids = [...new Set(communityIds)];
+  const [joined, modded, muted] = await Promise.all([
+    db
+      .selectFrom('community_members')
+      .select('community_id')
+      .where('user_id', '=', userId)
+      .where('community_id', 'in', ids)
+      .execute(),
+    db
+      .selectFrom('community_mods')
+      .select('community_id')
+      .where('user_id', '=', userId)
+      .where('community_id', 'in', ids)
+      .execute(),
+    db
+      .selectFrom('muted_communities')
+      .select('community_id')
+      .where('user_id', '=', userId)
+      .where('community_id', 'in', ids)
+      .execute(),
+  ]);
+  return {
+    joined: new Set(joined.map((r) => r.community_id)),
+    modded: new Set(modded.map((r) => r.community_id)),
+    muted: new Set(muted.map((r) => r.community_id)),
+  };
+}
+
+export async function isModerator(db: Kysely<DB>, communityId: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('community_mods')
+    .select('user_id')
+    .where('community_id', '=', communityId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The moderators' user ids in rank order. */
+export async function moderatorIds(db: Kysely<DB>, communityId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('community_mods')
+    .select('user_id')
+    .where('community_id', '=', communityId)
+    .orderBy('position')
+    .orderBy('created_at')
+    .execute();
+  return rows.map((r) => r.user_id);
+}
+
+export function rulesOf(db: Kysely<DB>, communityId: string): Promise<RuleRow[]> {
+  return db
+    .selectFrom('community_rules')
+    .selectAll()
+    .where('community_id', '=', communityId)
+    .orderBy('id')
+    .execute();
+}
+
+/** A ban holds while it has no expiry or its expiry is still ahead (DOMAIN §7.3). */
+export async function isBannedFrom(
+  db: Kysely<DB>,
+  communityId: string,
+  userId: string,
+  now: Date,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('community_banned')
+    .select('user_id')
+    .where('community_id', '=', communityId)
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function currentBans(db: Kysely<DB>, userId: string, now: Date): Promise<string[]> {
+  const rows = await db
+    .selectFrom('community_banned')
+    .innerJoin('communities', 'communities.id', 'community_banned.community_id')
+    .select('community_banned.community_id')
+    .where('community_banned.user_id', '=', userId)
+    .where('communities.deleted_at', 'is', null)
+    .where((eb) =>
+      eb.or([eb('community_banned.expires_at', 'is', null), eb('community_banned.expires_at', '>', now)]),
+    )
+    .orderBy('community_banned.created_at')
+    .execute();
+  return rows.map((r) => r.community_id);
+}
+
+export async function bannedUserIds(db: Kysely<DB>, communityId: string, now: Date): Promise<string[]> {
+  const rows = await db
+    .selectFrom('community_banned')
+    .select('user_id')
+    .where('community_id', '=', communityId)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .orderBy('created_at')
+    .execute();
+  return rows.map((r) => r.user_id);
+}
+
+/** Bans a user; false when a ban already holds. An expired ban is replaced. */
+export async function insertBan(
+  db: Kysely<DB>,
+  ban: { communityId: string; userId: string; expiresAt: Date | null; bannedBy: string; now: Date },
+): Promise<boolean> {
+  const row = await db
+    .insertInto('community_banned')
+    .values({
+      community_id: ban.communityId,
+      user_id: ban.userId,
+      expires_at: ban.expiresAt,
+      banned_by: ban.bannedBy,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['community_id', 'user_id'])
+        .doUpdateSet({ expires_at: ban.expiresAt, banned_by: ban.bannedBy, created_at: ban.now })
+        .where('community_banned.expires_at', '<=', ban.now),
+    )
+    .returning('user_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function deleteBan(db: Kysely<DB>, communityId: string, userId: string): Promise<void> {
+  await db
+    .deleteFrom('community_banned')
+    .where('community_id', '=', communityId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** Every default community, for new members to join (DOMAIN §2.7). */
+export async function defaultCommunityIds(db: Kysely<DB>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('default_communities')
+    .innerJoin('communities', 'communities.id', 'default_communities.community_id')
+    .select('default_communities.community_id')
+    .where('communities.deleted_at', 'is', null)
+    .execute();
+  return rows.map((r) => r.community_id);
+}

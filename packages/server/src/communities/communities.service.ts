@@ -1,0 +1,440 @@
+import type { Kysely } from 'kysely';
+import {
+  apiMessages,
+  limits,
+  messages,
+  NAME_CHARACTERS,
+  charLength,
+  truncateChars,
+  type Community,
+  type CommunityWithoutMods,
+  type UserWithoutModding,
+} from '@commons/shared';
+import type { Deps } from '../deps.js';
+import type { DB } from '../db/schema.js';
+import { badRequest, conflict, forbidden, notFound, notLoggedIn } from '../lib/errors.js';
+import { newId, parseId } from '../lib/ids.js';
+import { imagesByIds } from '../images/images.repository.js';
+import { presentImage } from '../images/images.presenter.js';
+import { findUserByName, type UserRow } from '../users/users.repository.js';
+import { publicUsers, usersInOrder } from '../users/user-views.js';
+import { presentCommunity, presentFullCommunity, type ViewerRelation } from './communities.presenter.js';
+import {
+  addMember,
+  addModerator,
+  bannedUserIds,
+  currentBans,
+  defaultCommunities,
+  defaultCommunityIds,
+  deleteBan,
+  findCommunityById,
+  findCommunityByName,
+  insertBan,
+  insertCommunity,
+  isBannedFrom,
+  isDefaultCommunity,
+  isModerator,
+  joinedCommunities,
+  listCommunities as listCommunityRows,
+  moderatedCommunities,
+  moderatedCount,
+  moderatorIds,
+  removeMember,
+  removeModerator,
+  rulesOf,
+  searchCommunities,
+  setDefaultCommunity,
+  updateCommunitySettings,
+  viewerRelations,
+  type CommunityRow,
+  type CommunitySet,
+  type CommunitySort,
+} from './communities.repository.js';
+
+type Presenting = Pick<Deps, 'db' | 'secrets'>;
+
+export const communityNotFound = () => notFound('community/not-found', apiMessages.communityNotFound);
+
+/** Communities as JSON, in one query each for their images and for what the viewer is to them. */
+export async function communityJsons(
+  deps: Presenting,
+  rows: readonly CommunityRow[],
+  viewer: UserRow | null,
+  options: { viewerFields: boolean } = { viewerFields: true },
+): Promise<CommunityWithoutMods[]> {
+  const images = await imagesByIds(
+    deps.db,
+    rows.flatMap((r) => [r.pro_pic, r.banner_image]).filter((id): id is string => id !== null),
+  );
+  const relations =
+    viewer && options.viewerFields
+      ? await viewerRelations(
+          deps.db,
+          viewer.id,
+          rows.map((r) => r.id),
+        )
+      : null;
+  const key = deps.secrets.imageKey;
+  return rows.map((row) => {
+    const proPic = row.pro_pic ? images.get(row.pro_pic) : undefined;
+    const banner = row.banner_image ? images.get(row.banner_image) : undefined;
+    return presentCommunity(row, {
+      proPic: proPic ? presentImage(proPic, 'avatar', key) : null,
+      bannerImage: banner ? presentImage(banner, 'banner', key) : null,
+      viewer: relations
+        ? {
+            joined: relations.joined.has(row.id),
+            mod: relations.modded.has(row.id),
+            muted: relations.muted.has(row.id),
+          }
+        : null,
+    });
+  });
+}
+
+async function moderatorsOf(
+  deps: Presenting,
+  communityId: string,
+  viewer: UserRow | null,
+): Promise<UserWithoutModding[]> {
+  return publicUsers(deps.db, await usersInOrder(deps.db, await moderatorIds(deps.db, communityId)), viewer);
+}
+
+/** The full Community: mods and rules as arrays, for the community page, post pages and settings. */
+export async function fullCommunityJson(
+  deps: Presenting,
+  row: CommunityRow,
+  viewer: UserRow | null,
+  options: { isDefault?: boolean } = {},
+): Promise<Community> {
+  const [base] = await communityJsons(deps, [row], viewer);
+  const [mods, rules] = await Promise.all([moderatorsOf(deps, row.id, viewer), rulesOf(deps.db, row.id)]);
+  const extras = {
+    proPic: base!.proPic,
+    bannerImage: base!.bannerImage,
+    viewer: viewer
+      ? ({
+          joined: base!.userJoined ?? false,
+          mod: base!.userMod ?? false,
+          muted: base!.isMuted,
+        } satisfies ViewerRelation)
+      : null,
+    ...(options.isDefault === undefined ? {} : { isDefault: options.isDefault }),
+  };
+  return presentFullCommunity(row, extras, mods, rules);
+}
+
+/** A community by id, or by name when `byName` (case-insensitive); 400 for a malformed id, else 404. */
+export async function requireCommunity(
+  db: Kysely<DB>,
+  idOrName: string,
+  byName: boolean,
+): Promise<CommunityRow> {
+  let row: CommunityRow | undefined;
+  if (byName) {
+    row = await findCommunityByName(db, idOrName);
+  } else {
+    const id = parseId(idOrName);
+    if (!id) throw badRequest('invalid_id', 'Invalid ID.');
+    row = await findCommunityById(db, id);
+  }
+  if (!row) throw communityNotFound();
+  return row;
+}
+
+/** Moderators of the community and admins (DOMAIN §7.1). */
+export async function canModerate(
+  db: Kysely<DB>,
+  viewer: UserRow | null,
+  communityId: string,
+): Promise<boolean> {
+  if (!viewer) return false;
+  return viewer.is_admin || isModerator(db, communityId, viewer.id);
+}
+
+export interface CommunityQuery {
+  q: string;
+  set: CommunitySet;
+  sort: CommunitySort;
+  limit: number | null;
+}
+
+const SORTS: readonly CommunitySort[] = ['new', 'old', 'size', 'name_asc', 'name_dsc'];
+const SETS: readonly CommunitySet[] = ['all', 'default', 'subscribed'];
+
+/** Reads `GET /api/communities` parameters with the contract's defaults and error codes (API.md §11.1). */
+export function parseCommunityQuery(query: Record<string, string | undefined>): CommunityQuery {
+  const sort = (query.sort || 'name_asc') as CommunitySort;
+  if (!SORTS.includes(sort)) throw badRequest('invalid-sort', 'Invalid sort.');
+  const set = (query.set || 'all') as CommunitySet;
+  if (!SETS.includes(set)) throw badRequest('invalid-set', 'Invalid set.');
+  let limit: number | null = null;
+  if (query.limit !== undefined && query.limit !== '') {
+    if (!/^-?\d+$/.test(query.limit)) throw badRequest('invalid_limit', 'Invalid limit.');
+    limit = Number(query.limit) > 0 ? Math.min(Number(query.limit), 1000) : null;
+  }
+  return { q: (query.q ?? '').trim(), set, sort, limit };
+}
+
+/** `GET /api/communities`. */
+export async function listCommunities(deps: Deps, viewer: UserRow | null, query: CommunityQuery) {
+  if (query.q) return communityJsons(deps, await searchCommunities(deps.db, query.q), viewer);
+  if (query.set === 'subscribed' && !viewer) throw notLoggedIn();
+  const rows = await listCommunityRows(deps.db, {
+    set: query.set,
+    sort: query.sort,
+    limit: query.limit,
+    userId: viewer?.id ?? null,
+  });
+  return communityJsons(deps, rows, viewer);
+}
+
+/** `GET /api/communities/{idOrName}`: with mods, rules and isDefault. */
+export async function getCommunity(deps: Deps, viewer: UserRow | null, idOrName: string, byName: boolean) {
+  const row = await requireCommunity(deps.db, idOrName, byName);
+  return fullCommunityJson(deps, row, viewer, { isDefault: await isDefaultCommunity(deps.db, row.id) });
+}
+
+const NAME_PROBLEMS = {
+  short: messages.communities.nameTooShort,
+  long: 'Name has to be at most 21 characters.',
+  characters: 'Name can only contain letters, digits and underscores.',
+  reserved: 'That name is reserved.',
+};
+
+/**
+ * A community lives at /{name}, beside the app's own pages: a community called "login" could never be
+ * reached. These names (any case) are the app's.
+ */
+const RESERVED_NAMES = new Set([
+  'about',
+  'admin',
+  'all',
+  'api',
+  'assets',
+  'communities',
+  'guidelines',
+  'healthz',
+  'images',
+  'login',
+  'markdown_guide',
+  'moderating',
+  'new',
+  'notifications',
+  'search',
+  'settings',
+  'subscriptions',
+  'terms',
+]);
+
+/** The community-name rule (API.md §2.4): 3–21 characters of the username set. */
+export function communityNameProblem(name: string): string | null {
+  const length = charLength(name);
+  if (length < limits.communityNameMin) return NAME_PROBLEMS.short;
+  if (length > limits.communityNameMax) return NAME_PROBLEMS.long;
+  if (!NAME_CHARACTERS.test(name)) return NAME_PROBLEMS.characters;
+  if (RESERVED_NAMES.has(name.toLowerCase())) return NAME_PROBLEMS.reserved;
+  return null;
+}
+
+/**
+ * `POST /api/communities` (API.md §11.2, DOMAIN §6.1): members with enough points who moderate fewer
+ * than the maximum, or admins. The creator joins and becomes the top moderator, in one transaction.
+ */
+export async function createCommunity(
+  deps: Deps,
+  viewer: UserRow | null,
+  body: { name?: string; about?: string | null },
+) {
+  if (!viewer) throw notLoggedIn();
+  if (!viewer.is_admin) {
+    await deps.limiter.consume('createCommunity', viewer.id);
+    if (viewer.points < deps.config.communityCreationReqPoints) {
+      throw forbidden(
+        'not_enough_points',
+        `You need at least ${deps.config.communityCreationReqPoints} points to create a community.`,
+      );
+    }
+    if ((await moderatedCount(deps.db, viewer.id)) >= deps.config.maxModeratedCommunities) {
+      throw forbidden('max_limit_reached', messages.communities.maxLimitReached);
+    }
+  }
+  const name = (body.name ?? '').trim();
+  const problem = communityNameProblem(name);
+  if (problem) throw badRequest('invalid-community-name', problem);
+  const about = truncateChars((body.about ?? '').trim(), limits.communityAboutCreateMax) || null;
+
+  const created = await deps.db.transaction().execute(async (trx) => {
+    const row = await insertCommunity(trx, { id: newId(), user_id: viewer.id, name, about });
+    if (!row) return undefined;
+    await addMember(trx, row.id, viewer.id);
+    await addModerator(trx, row.id, viewer.id);
+    return findCommunityById(trx, row.id);
+  });
+  if (!created) throw conflict('community-exists', messages.communities.exists);
+  const [json] = await communityJsons(deps, [created], viewer);
+  return json!;
+}
+
+/** `POST /api/_joinCommunity`: counts change only when membership really changes; leaving ends a mod role. */
+export async function joinCommunity(
+  deps: Deps,
+  viewer: UserRow | null,
+  body: { communityId: string; leave?: boolean },
+) {
+  if (!viewer) throw notLoggedIn();
+  const id = parseId(body.communityId);
+  if (!id) throw badRequest('invalid_id', 'Invalid ID.');
+  await deps.limiter.consume('joinCommunity', viewer.id);
+  if (!(await findCommunityById(deps.db, id))) throw communityNotFound();
+  await deps.db.transaction().execute(async (trx) => {
+    if (body.leave) {
+      await removeMember(trx, id, viewer.id);
+      await removeModerator(trx, id, viewer.id);
+    } else {
+      await addMember(trx, id, viewer.id);
+    }
+  });
+  const [json] = await communityJsons(deps, [(await findCommunityById(deps.db, id))!], viewer);
+  return json!;
+}
+
+/** `PUT /api/communities/{idOrName}`: only nsfw, about and postingRestricted, all overwritten. */
+export async function updateCommunity(
+  deps: Deps,
+  viewer: UserRow | null,
+  idOrName: string,
+  byName: boolean,
+  body: { nsfw?: boolean | null; about?: string | null; postingRestricted?: boolean | null },
+) {
+  if (!viewer) throw notLoggedIn();
+  const row = await requireCommunity(deps.db, idOrName, byName);
+  if (!(await canModerate(deps.db, viewer, row.id))) throw forbidden('not_mod', apiMessages.notMod);
+  const updated = await updateCommunitySettings(deps.db, row.id, {
+    nsfw: body.nsfw ?? false,
+    about: truncateChars((body.about ?? '').trim(), limits.communityAboutMax) || null,
+    posting_restricted: body.postingRestricted ?? false,
+  });
+  return fullCommunityJson(deps, updated, viewer);
+}
+
+async function requireModeratedCommunity(
+  deps: Deps,
+  viewer: UserRow | null,
+  id: string,
+): Promise<CommunityRow> {
+  if (!viewer) throw notLoggedIn();
+  const row = await requireCommunity(deps.db, id, false);
+  if (!(await canModerate(deps.db, viewer, row.id))) {
+    throw forbidden('not_admin_nor_mod', 'User neither an admin nor a mod.');
+  }
+  return row;
+}
+
+/** `GET /api/communities/{id}/banned`: users under a current ban. */
+export async function listBanned(deps: Deps, viewer: UserRow | null, communityId: string) {
+  const row = await requireModeratedCommunity(deps, viewer, communityId);
+  return publicUsers(
+    deps.db,
+    await usersInOrder(deps.db, await bannedUserIds(deps.db, row.id, deps.clock())),
+    viewer,
+  );
+}
+
+/**
+ * `POST /api/communities/{id}/banned` (DOMAIN §7.3): not mods of the community or admins; a second ban
+ * is 409. A ban with an expiry lifts itself when the time passes.
+ */
+export async function banFromCommunity(
+  deps: Deps,
+  viewer: UserRow | null,
+  communityId: string,
+  body: { username?: string; expires?: string | null },
+) {
+  const community = await requireModeratedCommunity(deps, viewer, communityId);
+  if (!body.username) throw badRequest('no_username', 'Username is required.');
+  let expiresAt: Date | null = null;
+  if (body.expires) {
+    expiresAt = new Date(body.expires);
+    if (Number.isNaN(expiresAt.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(body.expires)) {
+      throw badRequest('invalid_expires', 'Invalid expiry time.');
+    }
+  }
+  const target = await findUserByName(deps.db, body.username);
+  if (!target || target.deleted_at) throw notFound('user_not_found', 'User not found.');
+  if (target.is_admin || (await isModerator(deps.db, community.id, target.id))) {
+    throw forbidden('not_admin_nor_mod', 'Moderators and admins cannot be banned.');
+  }
+  const banned = await insertBan(deps.db, {
+    communityId: community.id,
+    userId: target.id,
+    expiresAt,
+    bannedBy: viewer!.id,
+    now: deps.clock(),
+  });
+  if (!banned) throw conflict('conflict', messages.moderation.alreadyBanned(target.username));
+  const [user] = await publicUsers(deps.db, [target], viewer);
+  return user!;
+}
+
+/** `DELETE /api/communities/{id}/banned`: lifts a ban (a no-op when there is none). */
+export async function unbanFromCommunity(
+  deps: Deps,
+  viewer: UserRow | null,
+  communityId: string,
+  body: { username?: string },
+) {
+  const community = await requireModeratedCommunity(deps, viewer, communityId);
+  if (!body.username) throw badRequest('no_username', 'Username is required.');
+  const target = await findUserByName(deps.db, body.username);
+  if (!target) throw notFound('user_not_found', 'User not found.');
+  await deleteBan(deps.db, community.id, target.id);
+  const [user] = await publicUsers(deps.db, [target], viewer);
+  return user!;
+}
+
+/** Whether a user may not post, comment or report in a community right now. */
+export function isBanned(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  communityId: string,
+  userId: string,
+): Promise<boolean> {
+  return isBannedFrom(deps.db, communityId, userId, deps.clock());
+}
+
+/** The admin actions `add_default_forum` / `remove_default_forum` (API.md §16.1). */
+export async function setDefault(deps: Deps, name: string, isDefault: boolean): Promise<void> {
+  const row = await findCommunityByName(deps.db, name);
+  if (!row) throw communityNotFound();
+  await setDefaultCommunity(deps.db, row.id, isDefault);
+}
+
+/** A new account joins every default community (DOMAIN §2.7). Runs in the signup transaction. */
+export async function joinDefaultCommunities(db: Kysely<DB>, userId: string): Promise<void> {
+  for (const id of await defaultCommunityIds(db)) await addMember(db, id, userId);
+}
+
+/** `_initial.communities`: the member's communities, or the default ones for guests; null when none. */
+export async function sidebarCommunities(
+  deps: Presenting,
+  viewer: UserRow | null,
+): Promise<CommunityWithoutMods[] | null> {
+  const rows = viewer ? await joinedCommunities(deps.db, viewer.id) : await defaultCommunities(deps.db);
+  return rows.length ? communityJsons(deps, rows, viewer, { viewerFields: false }) : null;
+}
+
+/** `_initial.bannedFrom`: communities with a ban that holds now; null when none. */
+export async function bannedFrom(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  viewer: UserRow | null,
+): Promise<string[] | null> {
+  if (!viewer) return null;
+  const ids = await currentBans(deps.db, viewer.id, deps.clock());
+  return ids.length ? ids : null;
+}
+
+/** A user's `moddingList`: the communities they moderate, null when none (API.md §5.3). */
+export async function moddingList(deps: Presenting, userId: string): Promise<CommunityWithoutMods[] | null> {
+  const rows = await moderatedCommunities(deps.db, userId);
+  return rows.length ? communityJsons(deps, rows, null, { viewerFields: false }) : null;
+}

@@ -1,0 +1,178 @@
+import { apiMessages, limits, type Feed, type ModtoolsFeed } from '@commons/shared';
+import { canModerate, communityNotFound } from '../communities/communities.service.js';
+import { findCommunityById } from '../communities/communities.repository.js';
+import type { Deps } from '../deps.js';
+import { badRequest, forbidden, notLoggedIn } from '../lib/errors.js';
+import { parseId } from '../lib/ids.js';
+import { postJsons } from '../posts/post-views.js';
+import { pinnedPosts, type PostRow } from '../posts/posts.repository.js';
+import type { UserRow } from '../users/users.repository.js';
+import {
+  feedPage,
+  memberCommunityIds,
+  modtoolsPage,
+  type Cursor,
+  type FeedScope,
+  type FeedSort,
+  type FeedRow,
+} from './feeds.repository.js';
+
+const SORTS: readonly FeedSort[] = ['hot', 'latest', 'activity', 'day', 'week', 'month', 'year', 'all'];
+const DEFAULT_SORT: FeedSort = 'hot';
+
+export interface FeedQuery {
+  sort: FeedSort;
+  feed: 'all' | 'home' | 'moderating' | 'community';
+  communityId: string | null;
+  limit: number;
+  next: string | null;
+  filter: '' | 'deleted' | 'locked';
+  page: string | undefined;
+}
+
+/** Reads `GET /api/posts` parameters with the contract's defaults and error codes (API.md §8.1). */
+export function parseFeedQuery(query: Record<string, string | undefined>): FeedQuery {
+  const sort = (query.sort || DEFAULT_SORT) as FeedSort;
+  if (!SORTS.includes(sort)) throw badRequest('invalid-sort', 'Invalid sort.');
+  let feed = query.feed || 'all';
+  if (!['all', 'home', 'moderating', 'community'].includes(feed)) {
+    throw badRequest('invalid-feed-type', 'Invalid feed type.');
+  }
+  let communityId: string | null = null;
+  if (query.communityId) {
+    communityId = parseId(query.communityId);
+    if (!communityId) throw badRequest('invalid_id', apiMessages.invalidId);
+    feed = 'community';
+  } else if (feed === 'community') {
+    throw badRequest('community-is-empty', 'The community feed needs a community.');
+  }
+  let limit: number = limits.paginationLimit;
+  if (query.limit !== undefined) {
+    if (
+      !/^\d+$/.test(query.limit) ||
+      Number(query.limit) < 1 ||
+      Number(query.limit) > limits.paginationLimitMax
+    ) {
+      throw badRequest(
+        'invalid_limit',
+        `The limit must be a whole number from 1 to ${limits.paginationLimitMax}.`,
+      );
+    }
+    limit = Number(query.limit);
+  }
+  // An unset cursor the client put in the URL (API.md §8.1, MUST).
+  const next = !query.next || query.next === 'null' || query.next === 'undefined' ? null : query.next;
+  const filter = query.filter ?? '';
+  if (filter !== '' && filter !== 'deleted' && filter !== 'locked')
+    throw badRequest('invalid_filter', 'Invalid filter.');
+  return { sort, feed: feed as FeedQuery['feed'], communityId, limit, next, filter, page: query.page };
+}
+
+const invalidCursor = () => badRequest('invalid_cursor', apiMessages.invalidCursor);
+const PAIR = /^(-?\d{1,20})\.([0-9a-fA-F]{24})$/;
+
+export function parseCursor(sort: FeedSort, next: string): Cursor {
+  if (sort === 'latest') {
+    const id = parseId(next);
+    if (!id) throw invalidCursor();
+    return { sort: 'latest', id };
+  }
+  const match = PAIR.exec(next);
+  if (!match) throw invalidCursor();
+  const [, number, hex] = match as unknown as [string, string, string];
+  const id = hex.toLowerCase();
+  if (sort === 'activity') {
+    if (number.startsWith('-')) throw invalidCursor();
+    return { sort: 'activity', micros: BigInt(number) / 1000n, id };
+  }
+  const value = Number(number);
+  if (!Number.isSafeInteger(value)) throw invalidCursor();
+  return sort === 'hot' ? { sort: 'hot', hotness: value, id } : { sort: 'top', points: value, id };
+}
+
+/** The cursor that starts the next page at `row` (API.md §19). */
+export function cursorOf(sort: FeedSort, row: FeedRow): string {
+  switch (sort) {
+    case 'latest':
+      return row.id;
+    case 'hot':
+      return `${row.hotness}.${row.id}`;
+    case 'activity':
+      return `${BigInt(row.activity_us) * 1000n}.${row.id}`;
+    default:
+      return `${row.points}.${row.id}`;
+  }
+}
+
+/**
+ * `GET /api/posts` (API.md §8.1, DOMAIN §2): All, Subscriptions (`home`), Moderating or one community,
+ * in any sort, by keyset cursor; pinned posts first on the first page of the default sort.
+ */
+export async function getFeed(
+  deps: Deps,
+  viewer: UserRow | null,
+  query: FeedQuery,
+): Promise<Feed | ModtoolsFeed> {
+  if (query.filter) return getModtoolsFeed(deps, viewer, query);
+  if ((query.feed === 'home' || query.feed === 'moderating') && !viewer) throw notLoggedIn();
+
+  let scope: FeedScope;
+  if (query.feed === 'community') {
+    const community = await findCommunityById(deps.db, query.communityId!);
+    if (!community) throw communityNotFound();
+    scope = { kind: 'community', id: community.id };
+  } else if (query.feed === 'home' || query.feed === 'moderating') {
+    scope = {
+      kind: 'communities',
+      ids: await memberCommunityIds(deps.db, viewer!.id, query.feed === 'moderating'),
+    };
+  } else {
+    scope = { kind: 'all' };
+  }
+
+  const pinsApply = query.sort === DEFAULT_SORT;
+  const rows = await feedPage(deps.db, {
+    scope,
+    sort: query.sort,
+    cursor: query.next ? parseCursor(query.sort, query.next) : null,
+    take: query.limit + 1,
+    // The Moderating feed shows everything in the viewer's communities, mutes and hides included.
+    viewerId: viewer && query.feed !== 'moderating' ? viewer.id : null,
+    hideMutedCommunities: query.feed === 'all',
+    excludePinned: pinsApply ? (scope.kind === 'community' ? 'community' : 'site') : null,
+  });
+  const page = rows.slice(0, query.limit);
+  const extra = rows[query.limit];
+
+  let pinned: PostRow[] = [];
+  if (pinsApply && !query.next) {
+    pinned = await pinnedPosts(
+      deps.db,
+      scope.kind === 'community' ? { siteWide: false, communityId: scope.id } : { siteWide: true },
+    );
+  }
+  return {
+    posts: await postJsons(deps, [...pinned, ...page], viewer),
+    next: extra ? cursorOf(query.sort, extra) : null,
+  };
+}
+
+/** Deleted or locked posts of a community, by page, for its moderators and admins (DOMAIN §2.9). */
+async function getModtoolsFeed(deps: Deps, viewer: UserRow | null, query: FeedQuery): Promise<ModtoolsFeed> {
+  if (!viewer) throw notLoggedIn();
+  if (!query.communityId) throw badRequest('invalid_id', apiMessages.invalidId);
+  if (!query.page || !/^\d+$/.test(query.page) || Number(query.page) < 1)
+    throw badRequest('invalid_page', 'Invalid page.');
+  const page = Number(query.page);
+  if (!(await findCommunityById(deps.db, query.communityId))) throw communityNotFound();
+  if (!(await canModerate(deps.db, viewer, query.communityId))) {
+    throw forbidden('not_admin_nor_mod', apiMessages.notAdminNorMod);
+  }
+  const { rows, total } = await modtoolsPage(deps.db, {
+    communityId: query.communityId,
+    filter: query.filter as 'deleted' | 'locked',
+    limit: query.limit,
+    offset: query.limit * (page - 1),
+  });
+  return { noPosts: total, limit: query.limit, page, posts: await postJsons(deps, rows, null) };
+}

@@ -1,0 +1,181 @@
+import { apiMessages, errorCodes, limits, type LinkInfo } from '@commons/shared';
+import type { Deps } from '../deps.js';
+import { storeImage } from '../images/images.service.js';
+import type { ImageRow } from '../images/images.repository.js';
+import { badRequest, notLoggedIn } from '../lib/errors.js';
+import { OutboundFailedError, OutboundRefusedError, safeFetch, looksLikeImage } from '../lib/safe-fetch.js';
+import type { UserRow } from '../users/users.repository.js';
+
+/** Link posts, their thumbnails and the title helper (DOMAIN §11). */
+
+export interface NormalizedLink {
+  url: string;
+  hostname: string;
+}
+
+const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
+
+/** Cuts a string to at most `max` bytes of UTF-8 without splitting a character. */
+function truncateUtf8(value: string, max: number): string {
+  const bytes = Buffer.from(value, 'utf8');
+  if (bytes.length <= max) return value;
+  // A cut inside a multi-byte character leaves a replacement character at the end: drop it.
+  return bytes
+    .subarray(0, max)
+    .toString('utf8')
+    .replace(/\uFFFD$/, '');
+}
+
+/**
+ * The link URL rules of DOMAIN §11.1: cut to 2048 bytes; no scheme means http; only http and https;
+ * there must be a host, written as `//host` (so `example.com/x` is a path and refused). Returns the
+ * normalised URL and its host name, or null when the URL is refused.
+ */
+export function normalizeLinkUrl(raw: string): NormalizedLink | null {
+  let text = truncateUtf8(raw, limits.linkUrlMaxBytes).trim();
+  const scheme = SCHEME.exec(text)?.[1]?.toLowerCase();
+  if (scheme === undefined) text = `http:${text}`;
+  else if (scheme !== 'http' && scheme !== 'https') return null;
+  // The WHATWG parser forgives "http:example.com" and "http:\\example.com"; the rule wants "//host".
+  const rest = text.slice(text.indexOf(':') + 1);
+  if (!rest.startsWith('//') || /^\/\/[/?#\\]/.test(rest) || rest === '//') return null;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  if (url.hostname === '') return null;
+  return { url: url.href, hostname: url.hostname };
+}
+
+/** The first `<meta property="og:…">` (or name="og:…") content of an HTML page, decoded; null if none. */
+export function metaContent(html: string, property: string): string | null {
+  const searchable = html.replace(/<!--[\s\S]*?-->/g, '').replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, '');
+  const tags = searchable.match(/<meta\b(?:[^>"']|"[^"]*"|'[^']*')*>/gi) ?? [];
+  for (const tag of tags) {
+    const attributes = new Map<string, string>();
+    for (const m of tag.matchAll(/([^\s"'<>/=]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/g)) {
+      const name = m[1]!.toLowerCase();
+      if (!attributes.has(name)) attributes.set(name, m[2] ?? m[3] ?? m[4] ?? '');
+    }
+    const key = (attributes.get('property') ?? attributes.get('name') ?? '').trim().toLowerCase();
+    if (key === property && attributes.has('content')) return decodeEntities(attributes.get('content')!);
+  }
+  return null;
+}
+
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  ndash: '\u2013',
+  mdash: '\u2014',
+  hellip: '\u2026',
+  lsquo: '\u2018',
+  rsquo: '\u2019',
+  ldquo: '\u201c',
+  rdquo: '\u201d',
+  middot: '\u00b7',
+  bull: '\u2022',
+  copy: '\u00a9',
+  reg: '\u00ae',
+  trade: '\u2122',
+};
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, entity: string) => {
+    if (entity.startsWith('#')) {
+      const code =
+        entity[1] === 'x' || entity[1] === 'X' ? parseInt(entity.slice(2), 16) : Number(entity.slice(1));
+      return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff)
+        ? String.fromCodePoint(code)
+        : whole;
+    }
+    return NAMED_ENTITIES[entity.toLowerCase()] ?? whole;
+  });
+}
+
+/** The page as text, in the character set its header or its first bytes name (UTF-8 otherwise). */
+function pageText(body: Buffer, contentTypeHeader: string | undefined): string {
+  const declared =
+    /charset\s*=\s*"?([\w.:-]+)/i.exec(contentTypeHeader ?? '')?.[1] ??
+    /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(body.subarray(0, 2048).toString('latin1'))?.[1] ??
+    'utf-8';
+  try {
+    return new TextDecoder(declared).decode(body);
+  } catch {
+    return new TextDecoder('utf-8').decode(body);
+  }
+}
+
+const invalidUrl = () => badRequest(errorCodes.invalidUrl, apiMessages.invalidUrl);
+
+/**
+ * `GET /api/_link_info?url=` (API.md §16.5): the page's first og:title, or "" (no `<title>` fallback).
+ * A malformed URL, or one the outbound rules refuse, is 400 `invalid-url`; a page that cannot be had
+ * (unreachable, too slow, not 2xx, not HTML) gives "".
+ */
+export async function getLinkInfo(
+  deps: Deps,
+  viewer: UserRow | null,
+  rawUrl: string | undefined,
+): Promise<LinkInfo> {
+  if (!viewer) throw notLoggedIn();
+  await deps.limiter.consume('linkInfo', viewer.id);
+  const link = normalizeLinkUrl(rawUrl ?? '');
+  if (!link) throw invalidUrl();
+  try {
+    const page = await safeFetch(link.url, { kind: 'page', allow: deps.config.outboundAllow });
+    if (!page.accepted) return { title: '' };
+    const title = metaContent(pageText(page.body, page.headers['content-type']), 'og:title');
+    return { title: title?.trim() ?? '' };
+  } catch (error) {
+    if (error instanceof OutboundRefusedError) throw invalidUrl();
+    if (error instanceof OutboundFailedError) return { title: '' };
+    throw error;
+  }
+}
+
+const LINKED_IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
+
+/**
+ * The thumbnail of a new link post (DOMAIN §11.2): the page's og:image (absolute http(s) only), or the
+ * URL itself when it is an image; downloaded under the outbound rules and stored as a 1280×720 cover
+ * JPEG. `url` is a normalised link (normalizeLinkUrl). Any failure gives null: the post goes without.
+ */
+export async function fetchLinkThumbnail(
+  deps: Pick<Deps, 'db' | 'config'>,
+  url: string,
+): Promise<ImageRow | null> {
+  const allow = deps.config.outboundAllow;
+  try {
+    const page = await safeFetch(url, { kind: 'page', allow });
+    if (page.status < 200 || page.status >= 300) return null;
+    let imageUrl: string;
+    if (page.accepted) {
+      const ogImage = metaContent(pageText(page.body, page.headers['content-type']), 'og:image')?.trim();
+      if (ogImage !== undefined) {
+        // A relative og:image is not resolved against the page: such pages get no thumbnail.
+        if (!/^https?:\/\//i.test(ogImage)) return null;
+        imageUrl = ogImage;
+      } else if (/\.(jpe?g|png|webp)$/i.test(new URL(url).pathname)) {
+        imageUrl = url;
+      } else {
+        return null;
+      }
+    } else if (LINKED_IMAGE_TYPES.has(page.contentType) || looksLikeImage('', new URL(url))) {
+      imageUrl = url;
+    } else {
+      return null;
+    }
+    const image = await safeFetch(imageUrl, { kind: 'image', allow, maxBytes: deps.config.maxImageSize });
+    if (!image.accepted || image.body.length === 0) return null;
+    return await storeImage(deps, image.body, 'link');
+  } catch {
+    return null;
+  }
+}

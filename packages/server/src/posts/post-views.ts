@@ -1,0 +1,92 @@
+import type { Community, Post } from '@commons/shared';
+import type { Deps } from '../deps.js';
+import { imagesByIds } from '../images/images.repository.js';
+import { presentImage } from '../images/images.presenter.js';
+import type { UserRow } from '../users/users.repository.js';
+import { publicUsers, usersInOrder } from '../users/user-views.js';
+import { presentPost } from './posts.presenter.js';
+import { imagesOfPosts, mutesOf, visitsOf, votesOf, type PostRow } from './posts.repository.js';
+
+export interface PostViewOptions {
+  /** `GET /api/posts/{publicId}`: the full community and the first page of comments. */
+  community?: Community;
+  comments?: { items: unknown[]; next: string | null };
+}
+
+/**
+ * Posts as `viewer` sees them, in the order given: a fixed number of queries whatever the number of
+ * posts (authors, their badges, communities, images, and the viewer's votes, visits and mutes).
+ */
+export async function postJsons(
+  deps: Pick<Deps, 'db' | 'secrets'>,
+  rows: readonly PostRow[],
+  viewer: UserRow | null,
+  options: PostViewOptions = {},
+): Promise<Post[]> {
+  if (rows.length === 0) return [];
+  const { db } = deps;
+  const key = deps.secrets.imageKey;
+  const postIds = rows.map((r) => r.id);
+  const authorIds = [...new Set(rows.map((r) => r.user_id))];
+  const communityIds = [...new Set(rows.map((r) => r.community_id))];
+
+  const [authorRows, communities, postImages, votes, visits, mutes] = await Promise.all([
+    usersInOrder(db, authorIds),
+    db
+      .selectFrom('communities')
+      .select(['id', 'name', 'pro_pic', 'banner_image'])
+      .where('id', 'in', communityIds)
+      .execute(),
+    imagesOfPosts(
+      db,
+      postIds.filter((_, i) => rows[i]!.type === 'image'),
+    ),
+    viewer ? votesOf(db, viewer.id, postIds) : null,
+    viewer ? visitsOf(db, viewer.id, postIds) : null,
+    viewer ? mutesOf(db, viewer.id, authorIds, communityIds) : null,
+  ]);
+  const authors = new Map(
+    (await publicUsers(db, authorRows, viewer)).map((json, i) => [authorRows[i]!.id, json]),
+  );
+  const authorDeleted = new Map(authorRows.map((row) => [row.id, row.deleted_at !== null]));
+  const communityById = new Map(communities.map((c) => [c.id, c]));
+  const singleImages = await imagesByIds(
+    db,
+    [...communities.flatMap((c) => [c.pro_pic, c.banner_image]), ...rows.map((r) => r.link_image)].filter(
+      (id): id is string => id !== null,
+    ),
+  );
+
+  return rows.map((row) => {
+    const community = communityById.get(row.community_id)!;
+    const proPic = community.pro_pic ? singleImages.get(community.pro_pic) : undefined;
+    const banner = community.banner_image ? singleImages.get(community.banner_image) : undefined;
+    const linkImage = row.link_image ? singleImages.get(row.link_image) : undefined;
+    return presentPost(row, {
+      author: authors.get(row.user_id)!,
+      authorDeleted: authorDeleted.get(row.user_id) ?? false,
+      viewerIsAdmin: viewer?.is_admin ?? false,
+      communityName: community.name,
+      communityProPic: proPic ? presentImage(proPic, 'avatar', key) : null,
+      communityBannerImage: banner ? presentImage(banner, 'banner', key) : null,
+      images: (postImages.get(row.id) ?? []).map((image) => presentImage(image, 'post', key)),
+      linkImage: linkImage ? presentImage(linkImage, 'link', key) : null,
+      vote: votes ? votes.get(row.id) : null,
+      lastVisitAt: visits?.get(row.id) ?? null,
+      isAuthorMuted: mutes?.users.has(row.user_id) ?? false,
+      isCommunityMuted: mutes?.communities.has(row.community_id) ?? false,
+      ...(options.comments ? { comments: options.comments.items, commentsNext: options.comments.next } : {}),
+      ...(options.community ? { community: options.community } : {}),
+    });
+  });
+}
+
+export async function postJson(
+  deps: Pick<Deps, 'db' | 'secrets'>,
+  row: PostRow,
+  viewer: UserRow | null,
+  options: PostViewOptions = {},
+): Promise<Post> {
+  const [post] = await postJsons(deps, [row], viewer, options);
+  return post!;
+}

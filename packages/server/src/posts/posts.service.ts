@@ -1,0 +1,447 @@
+import {
+  apiMessages,
+  charLength,
+  limits,
+  messages,
+  truncateChars,
+  type CreatePostBody,
+  type EditPostBody,
+  type Post,
+} from '@commons/shared';
+import {
+  canModerate,
+  communityNotFound,
+  fullCommunityJson,
+  isBanned,
+} from '../communities/communities.service.js';
+import { findCommunityByName } from '../communities/communities.repository.js';
+import type { Deps } from '../deps.js';
+import type { Group, PostType } from '../db/schema.js';
+import { deleteImages } from '../images/images.service.js';
+import { AppError, badRequest, conflict, forbidden, notFound, notLoggedIn } from '../lib/errors.js';
+import { newId, parseId } from '../lib/ids.js';
+import { fetchLinkThumbnail, normalizeLinkUrl } from '../links/link-info.js';
+import type { UserRow } from '../users/users.repository.js';
+import { postJson } from './post-views.js';
+import {
+  claimImages,
+  countAfterNewPost,
+  deletePin,
+  deleteWindowRows,
+  detachPostImages,
+  findPostById,
+  findPostByPublicId,
+  hidePostFor,
+  insertAnnouncement,
+  insertPin,
+  insertPost,
+  insertVote,
+  insertWindowRows,
+  lockPinScope,
+  lockPost,
+  ownTempImages,
+  pinCount,
+  postsOfUser,
+  recordPostVisit,
+  unhidePostFor,
+  updatePost,
+  type PinScope,
+  type PostRow,
+} from './posts.repository.js';
+
+const GROUPS: readonly Group[] = ['normal', 'mods', 'admins'];
+const TYPES: readonly PostType[] = ['text', 'image', 'link'];
+
+export const postNotFound = () => notFound('post/not-found', apiMessages.postNotFound);
+const invalidGroup = () => badRequest('user/invalid-group', apiMessages.invalidGroup);
+const notAuthor = () => forbidden('not_author', apiMessages.notAuthor);
+const notMod = () => forbidden('not_mod', apiMessages.notMod);
+const notAdminError = () => forbidden('not_admin', apiMessages.notAdmin);
+
+export async function requirePost(deps: Pick<Deps, 'db'>, publicId: string): Promise<PostRow> {
+  const post = await findPostByPublicId(deps.db, publicId);
+  if (!post) throw postNotFound();
+  return post;
+}
+
+/** The author may speak only in a capacity they hold: as moderator of that community, or as admin. */
+async function checkGroup(deps: Deps, viewer: UserRow, communityId: string, group: string): Promise<Group> {
+  if (!GROUPS.includes(group as Group)) throw invalidGroup();
+  if (group === 'admins' && !viewer.is_admin) throw notAdminError();
+  if (group === 'mods' && !(await canModerate(deps.db, viewer, communityId))) throw notMod();
+  return group as Group;
+}
+
+function titleOf(raw: string | null | undefined): string {
+  const title = (raw ?? '').trim();
+  if (charLength(title) < limits.postTitleMin)
+    throw badRequest('post/title-too-short', messages.posts.titleTooShort);
+  return truncateChars(title, limits.postTitleMax);
+}
+
+function bodyOf(raw: string | null | undefined): string | null {
+  return truncateChars((raw ?? '').trim(), limits.postBodyMax) || null;
+}
+
+/** The image ids of an image post: `images[].imageId`, or the legacy single `imageId`. */
+function imageIdsOf(body: CreatePostBody): string[] {
+  if (body.images) {
+    return body.images.map((image) => {
+      const id = parseId(image.imageId);
+      if (!id) throw badRequest('invalid_id', apiMessages.invalidId);
+      return id;
+    });
+  }
+  if (body.imageId) {
+    const id = parseId(body.imageId);
+    if (!id) throw badRequest('invalid_image_id', apiMessages.invalidImageId);
+    return [id];
+  }
+  return [];
+}
+
+/** Points above the threshold, unless the threshold is below 1 (DOMAIN §3.3). */
+function hasPoints(user: UserRow, threshold: number): boolean {
+  return threshold < 1 || user.points > threshold;
+}
+
+/**
+ * `POST /api/posts` (API.md §8.2): every check before anything is stored, in the contract's order; then
+ * the post, the author's own upvote, the top-window rows, the claimed images and the counters, in one
+ * transaction. A link post's thumbnail is fetched first, outside it.
+ */
+export async function createPost(deps: Deps, viewer: UserRow | null, body: CreatePostBody): Promise<Post> {
+  if (!viewer) throw notLoggedIn();
+  const type = (body.type || 'text') as PostType;
+  if (!TYPES.includes(type)) throw badRequest('post-type/unsupported', apiMessages.postTypeUnsupported);
+  await deps.limiter.consume('createPost', viewer.id);
+
+  if (type === 'image' && deps.config.imagePostsDisabled) {
+    throw forbidden('no_image_posts', apiMessages.imagePostsDisabled);
+  }
+  if (type === 'image' && !hasPoints(viewer, deps.config.imagePostSubmitReqPoints)) {
+    throw forbidden('not_enough_points', messages.posts.notEnoughPointsImage);
+  }
+  if (type === 'link' && !hasPoints(viewer, deps.config.linkPostSubmitReqPoints)) {
+    throw forbidden('not_enough_points', messages.posts.notEnoughPointsLink);
+  }
+  const imageIds = type === 'image' ? imageIdsOf(body) : [];
+  if (type === 'image') {
+    if (imageIds.length === 0) throw badRequest('no-images', apiMessages.noImages);
+    if (imageIds.length > deps.config.maxImagesPerPost)
+      throw badRequest('too-many-images', messages.posts.tooManyImages(deps.config.maxImagesPerPost));
+    if (new Set(imageIds).size !== imageIds.length)
+      throw notFound('image-not-found', apiMessages.imageNotFound);
+    const own = await ownTempImages(deps.db, viewer.id, imageIds);
+    if (imageIds.some((id) => !own.has(id))) throw notFound('image-not-found', apiMessages.imageNotFound);
+  }
+  const community = await findCommunityByName(deps.db, (body.community ?? '').trim());
+  if (!community) throw communityNotFound();
+  if (await isBanned(deps, community.id, viewer.id)) {
+    throw forbidden('banned_from_community', messages.posts.bannedFromCommunity);
+  }
+  if (community.posting_restricted && !(await canModerate(deps.db, viewer, community.id))) {
+    throw forbidden('posting-restricted', messages.posts.postingRestricted);
+  }
+  const group = await checkGroup(deps, viewer, community.id, body.userGroup || 'normal');
+  const link = type === 'link' ? normalizeLinkUrl(body.url ?? '') : null;
+  if (type === 'link' && !link) throw badRequest('invalid-url', messages.posts.invalidUrlServer);
+  const title = titleOf(body.title);
+
+  const thumbnail = link ? await fetchLinkThumbnail(deps, link.url) : null;
+  const now = deps.clock();
+  const post = await deps.db.transaction().execute(async (trx) => {
+    const row = await insertPost(trx, {
+      id: newId(),
+      type,
+      user_id: viewer.id,
+      user_group: group,
+      community_id: community.id,
+      title,
+      body: type === 'text' ? bodyOf(body.body) : null,
+      link_url: link?.url ?? null,
+      link_hostname: link?.hostname ?? null,
+      link_image: thumbnail?.id ?? null,
+      created_at: now,
+      last_activity_at: now,
+    });
+    // The author's own upvote: counted in the insert, it moves no karma (DOMAIN §3.2).
+    await insertVote(trx, { postId: row.id, userId: viewer.id, up: true, isUserNew: false });
+    await insertWindowRows(trx, row);
+    if (!(await claimImages(trx, viewer.id, row.id, imageIds))) {
+      throw notFound('image-not-found', apiMessages.imageNotFound);
+    }
+    await countAfterNewPost(trx, viewer.id, community.id);
+    return row;
+  });
+  return postJson(deps, post, viewer);
+}
+
+/**
+ * `GET /api/posts/{publicId}` (API.md §8.3): with its community unless `fetchCommunity=false`, and the
+ * first page of comments. The visit is recorded after the answer is built, so `lastVisitAt` shows the
+ * previous one.
+ */
+export async function getPost(
+  deps: Deps,
+  viewer: UserRow | null,
+  publicId: string,
+  fetchCommunity: boolean,
+): Promise<Post> {
+  const post = await requirePost(deps, publicId);
+  let community;
+  if (fetchCommunity) {
+    const row = await deps.db
+      .selectFrom('communities')
+      .selectAll()
+      .where('id', '=', post.community_id)
+      .executeTakeFirstOrThrow();
+    community = await fullCommunityJson(deps, row, viewer);
+  }
+  const json = await postJson(deps, post, viewer, {
+    ...(community ? { community } : {}),
+    comments: { items: [], next: null },
+  });
+  if (viewer) await recordPostVisit(deps.db, post.id, viewer.id, deps.clock());
+  return json;
+}
+
+/** Edits by the author (checked first, always): title, and the body of text posts with content. */
+export async function editPost(
+  deps: Deps,
+  viewer: UserRow | null,
+  publicId: string,
+  body: EditPostBody,
+): Promise<Post> {
+  if (!viewer) throw notLoggedIn();
+  const post = await requirePost(deps, publicId);
+  if (post.user_id !== viewer.id) throw notAuthor();
+  await deps.limiter.consume('updateContent', viewer.id);
+  const title = titleOf(body.title);
+  const newBody = post.type === 'text' && !post.deleted_content ? bodyOf(body.body) : post.body;
+  const updated =
+    title !== post.title || newBody !== post.body
+      ? await updatePost(deps.db, post.id, { title, body: newBody, edited_at: deps.clock() })
+      : post;
+  return postJson(deps, updated, viewer);
+}
+
+export interface PostActionQuery {
+  action: string;
+  lockAs?: string;
+  userGroup?: string;
+  siteWide?: string;
+}
+
+/** Moderator, admin and author actions on a post (API.md §8.4, DOMAIN §7.6); the answer shows the result. */
+export async function postAction(
+  deps: Deps,
+  viewer: UserRow | null,
+  publicId: string,
+  query: PostActionQuery,
+): Promise<Post> {
+  if (!viewer) throw notLoggedIn();
+  const post = await requirePost(deps, publicId);
+  await deps.limiter.consume('updateContent', viewer.id);
+  const now = deps.clock();
+  let updated = post;
+  switch (query.action) {
+    case 'lock': {
+      const group = query.lockAs;
+      if (group !== 'mods' && group !== 'admins') throw invalidGroup();
+      if (group === 'admins' && !viewer.is_admin) throw notAdminError();
+      if (group === 'mods' && !(await canModerate(deps.db, viewer, post.community_id))) throw notMod();
+      updated = await updatePost(deps.db, post.id, {
+        locked: true,
+        locked_at: now,
+        locked_by: viewer.id,
+        locked_by_group: group,
+      });
+      break;
+    }
+    case 'unlock': {
+      if (!GROUPS.includes(query.lockAs as Group)) throw invalidGroup();
+      if (!(await canModerate(deps.db, viewer, post.community_id))) {
+        throw forbidden('not-mod-not-admin', apiMessages.notAdminNorMod);
+      }
+      updated = await updatePost(deps.db, post.id, {
+        locked: false,
+        locked_at: null,
+        locked_by: null,
+        locked_by_group: null,
+      });
+      break;
+    }
+    case 'changeAsUser': {
+      if (post.user_id !== viewer.id) throw notAuthor();
+      const group = await checkGroup(deps, viewer, post.community_id, query.userGroup ?? '');
+      updated = await updatePost(deps.db, post.id, { user_group: group });
+      break;
+    }
+    case 'pin':
+    case 'unpin': {
+      const siteWide = query.siteWide === 'true';
+      if (siteWide && !viewer.is_admin) throw notAdminError();
+      if (!siteWide && !(await canModerate(deps.db, viewer, post.community_id))) throw notMod();
+      updated = await setPinned(deps, post, siteWide, query.action === 'pin');
+      break;
+    }
+    case 'announce': {
+      if (!viewer.is_admin) throw notAdminError();
+      if (!(await insertAnnouncement(deps.db, post.id, viewer.id))) {
+        throw conflict('duplicate', apiMessages.alreadyAnnounced);
+      }
+      break;
+    }
+    default:
+      throw badRequest('invalid_action', apiMessages.invalidAction);
+  }
+  return postJson(deps, updated, viewer);
+}
+
+/** At most 2 pins per scope; pinning a pinned post, or unpinning an unpinned one, changes nothing. */
+async function setPinned(deps: Deps, post: PostRow, siteWide: boolean, pin: boolean): Promise<PostRow> {
+  const flag = siteWide ? 'is_pinned_site' : 'is_pinned';
+  if (post[flag] === pin) return post;
+  if (pin && post.deleted) throw forbidden('cannot-pin-deleted-post', apiMessages.cannotPinDeleted);
+  const scope: PinScope = siteWide ? { siteWide: true } : { siteWide: false, communityId: post.community_id };
+  return deps.db.transaction().execute(async (trx) => {
+    await lockPinScope(trx, scope);
+    // Another request may have changed the pin, or deleted the post, while this one waited.
+    const current = (await lockPost(trx, post.id)) ?? post;
+    if (current[flag] === pin) return current;
+    if (pin && current.deleted) throw forbidden('cannot-pin-deleted-post', apiMessages.cannotPinDeleted);
+    if (pin) {
+      if ((await pinCount(trx, scope)) >= 2) throw forbidden('limit-reached', apiMessages.pinLimitReached);
+      await insertPin(trx, post.id, scope);
+    } else {
+      await deletePin(trx, post.id, siteWide);
+    }
+    return updatePost(trx, post.id, { [flag]: pin });
+  });
+}
+
+export interface DeleteQuery {
+  deleteAs?: string;
+  deleteContent?: string;
+}
+
+/**
+ * `DELETE /api/posts/{publicId}` (API.md §8.5, DOMAIN §7.7): as the author, a moderator or an admin;
+ * content deletion purges the body, link thumbnail and images, and moderators may not do it.
+ */
+export async function deletePost(
+  deps: Deps,
+  viewer: UserRow | null,
+  publicId: string,
+  query: DeleteQuery,
+): Promise<Post> {
+  if (!viewer) throw notLoggedIn();
+  const as = query.deleteAs as Group | undefined;
+  if (!as || !GROUPS.includes(as)) throw invalidGroup();
+  if (
+    query.deleteContent !== undefined &&
+    query.deleteContent !== 'true' &&
+    query.deleteContent !== 'false'
+  ) {
+    throw new AppError(400, undefined, 'deleteContent must be a bool.');
+  }
+  const purge = query.deleteContent === 'true';
+  const post = await requirePost(deps, publicId);
+  await deps.limiter.consume('updateContent', viewer.id);
+  if (as === 'normal' && post.user_id !== viewer.id) throw notAuthor();
+  if (as === 'mods' && !(await canModerate(deps.db, viewer, post.community_id))) throw notMod();
+  if (as === 'admins' && !viewer.is_admin) throw notAdminError();
+  if (purge && as === 'mods')
+    throw forbidden('mod-cannot-delete-content', apiMessages.modCannotDeleteContent);
+  if (post.deleted && !(purge && !post.deleted_content))
+    throw conflict('already-deleted', apiMessages.alreadyDeleted);
+
+  const removed = await removePost(deps, post, viewer.id, as, purge);
+  // Another deletion got there first, while this one waited for the post.
+  if (!removed) throw conflict('already-deleted', apiMessages.alreadyDeleted);
+  await deleteImages(deps, removed.images);
+  return postJson(deps, removed.updated, viewer);
+}
+
+/**
+ * Deletes a post (and, with `purge`, its content) in one transaction; returns the images to remove, or
+ * null when, read again under a row lock, there is nothing left to do.
+ */
+async function removePost(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  post: PostRow,
+  byUserId: string,
+  as: Group,
+  purge: boolean,
+): Promise<{ updated: PostRow; images: string[] } | null> {
+  const now = deps.clock();
+  return deps.db.transaction().execute(async (trx) => {
+    // Of two deletions at once, the second waits here and sees the first.
+    const current = (await lockPost(trx, post.id)) ?? post;
+    if (current.deleted && !(purge && !current.deleted_content)) return null;
+    let updated = current;
+    if (!current.deleted) {
+      await deleteWindowRows(trx, post.id);
+      await deletePin(trx, post.id, null);
+      updated = await updatePost(trx, post.id, {
+        deleted: true,
+        deleted_at: now,
+        deleted_by: byUserId,
+        deleted_as: as,
+        is_pinned: false,
+        is_pinned_site: false,
+      });
+    }
+    const images: string[] = [];
+    if (purge && !current.deleted_content) {
+      images.push(...(await detachPostImages(trx, post.id)));
+      if (current.link_image) images.push(current.link_image);
+      updated = await updatePost(trx, post.id, {
+        body: current.body === null ? null : '',
+        link_image: null,
+        deleted_content: true,
+        deleted_content_at: now,
+        deleted_content_by: byUserId,
+        deleted_content_as: as,
+      });
+    }
+    return { updated, images };
+  });
+}
+
+/**
+ * Removes a banned user's posts made since `since` (all of them when null), as admins, content too
+ * (DOMAIN §7.4).
+ */
+export async function purgeUserPosts(
+  deps: Deps,
+  userId: string,
+  since: Date | null,
+  byUserId: string,
+): Promise<number> {
+  const posts = await postsOfUser(deps.db, userId, since);
+  const images: string[] = [];
+  for (const post of posts) {
+    if (post.deleted && post.deleted_content) continue;
+    images.push(...((await removePost(deps, post, byUserId, 'admins', true))?.images ?? []));
+  }
+  await deleteImages(deps, images);
+  return posts.length;
+}
+
+/** `POST /api/hidden_posts`: idempotent; the post leaves the viewer's feeds. */
+export async function hidePost(deps: Deps, viewer: UserRow | null, postId: string): Promise<void> {
+  if (!viewer) throw notLoggedIn();
+  const id = parseId(postId);
+  if (!id) throw badRequest('invalid_id', apiMessages.invalidId);
+  if (!(await findPostById(deps.db, id))) throw postNotFound();
+  await hidePostFor(deps.db, viewer.id, id);
+}
+
+export async function unhidePost(deps: Deps, viewer: UserRow | null, postId: string): Promise<void> {
+  if (!viewer) throw notLoggedIn();
+  const id = parseId(postId);
+  if (!id) throw badRequest('invalid-post-id', apiMessages.invalidId);
+  await unhidePostFor(deps.db, viewer.id, id);
+}

@@ -1,0 +1,89 @@
+import { apiMessages, checkPassword, isValidEmail, limits, truncateChars, type User } from '@commons/shared';
+import type { Deps } from '../deps.js';
+import { AppError, badRequest, forbidden, notLoggedIn } from '../lib/errors.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { setPasswordHash, type UserRow } from './users.repository.js';
+import { userJson } from './users.service.js';
+
+export interface ProfileChanges {
+  aboutMe?: string | null;
+  email?: string | null;
+  upvoteNotificationsOff?: boolean;
+  replyNotificationsOff?: boolean;
+  homeFeed?: string;
+  rememberFeedSort?: boolean;
+  embedsOff?: boolean;
+  hideUserProfilePictures?: boolean;
+  requireAltText?: boolean;
+}
+
+/**
+ * `POST /api/_settings?action=updateProfile` (API.md §6.6, DOMAIN §8.6): only the nine preference fields,
+ * merged over the current values; keys not sent keep their values.
+ */
+export async function updateProfile(
+  deps: Deps,
+  viewer: UserRow | null,
+  changes: ProfileChanges,
+): Promise<User> {
+  if (!viewer) throw notLoggedIn();
+  if (viewer.deleted_at) throw forbidden('user-deleted', apiMessages.userDeleted);
+  await deps.limiter.consume('settings', viewer.id);
+  if (changes.homeFeed !== undefined && changes.homeFeed !== 'all' && changes.homeFeed !== 'subscriptions') {
+    throw badRequest('invalid-home-feed', apiMessages.invalidHomeFeed);
+  }
+  const email =
+    changes.email === undefined ? undefined : changes.email === null ? null : changes.email.trim();
+  if (email && !isValidEmail(email)) throw badRequest('invalid-email', apiMessages.settingsEmailInvalid);
+  const updated = await deps.db
+    .updateTable('users')
+    .set({
+      ...(changes.aboutMe !== undefined
+        ? { about_me: changes.aboutMe === null ? null : truncateChars(changes.aboutMe, limits.aboutMeMax) }
+        : {}),
+      ...(email !== undefined ? { email } : {}),
+      ...(changes.upvoteNotificationsOff !== undefined
+        ? { upvote_notifications_off: changes.upvoteNotificationsOff }
+        : {}),
+      ...(changes.replyNotificationsOff !== undefined
+        ? { reply_notifications_off: changes.replyNotificationsOff }
+        : {}),
+      ...(changes.homeFeed !== undefined ? { home_feed: changes.homeFeed } : {}),
+      ...(changes.rememberFeedSort !== undefined ? { remember_feed_sort: changes.rememberFeedSort } : {}),
+      ...(changes.embedsOff !== undefined ? { embeds_off: changes.embedsOff } : {}),
+      ...(changes.hideUserProfilePictures !== undefined
+        ? { hide_user_profile_pictures: changes.hideUserProfilePictures }
+        : {}),
+      ...(changes.requireAltText !== undefined ? { require_alt_text: changes.requireAltText } : {}),
+    })
+    .where('id', '=', viewer.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return userJson(deps, updated, updated);
+}
+
+/** `POST /api/_settings?action=changePassword`: the checks in the contract's order; all values trimmed. */
+export async function changePassword(
+  deps: Deps,
+  viewer: UserRow | null,
+  body: { password?: string; newPassword?: string; repeatPassword?: string },
+): Promise<User> {
+  if (!viewer) throw notLoggedIn();
+  await deps.limiter.consume('settings', viewer.id);
+  const current = (body.password ?? '').trim();
+  const next = (body.newPassword ?? '').trim();
+  if (next !== (body.repeatPassword ?? '').trim())
+    throw badRequest('password_not_match', apiMessages.passwordsDoNotMatch);
+  if (!(await verifyPassword(viewer.password, current))) {
+    throw new AppError(401, 'wrong-password', apiMessages.wrongCurrentPassword);
+  }
+  const problem = checkPassword(next);
+  if (problem) {
+    throw badRequest(
+      'invalid-password',
+      problem === 'empty' ? apiMessages.passwordEmpty : apiMessages.passwordTooShort,
+    );
+  }
+  await setPasswordHash(deps.db, viewer.id, await hashPassword(next));
+  return userJson(deps, viewer, viewer);
+}

@@ -1,0 +1,100 @@
+import { apiMessages, type Post } from '@commons/shared';
+import type { Deps } from '../deps.js';
+import { badRequest, conflict, forbidden, notLoggedIn } from '../lib/errors.js';
+import { parseId } from '../lib/ids.js';
+import { postJson } from '../posts/post-views.js';
+import {
+  addUserPoints,
+  applyVoteCounts,
+  currentVote,
+  deleteVote,
+  findPostById,
+  insertVote,
+  setVote,
+} from '../posts/posts.repository.js';
+import { postNotFound } from '../posts/posts.service.js';
+import type { UserRow } from '../users/users.repository.js';
+
+/** How a vote changes the item's counters and the author's karma. */
+export interface VoteChange {
+  upDelta: number;
+  downDelta: number;
+  /** Karma for the author, before the self-vote rule (self votes never move karma). */
+  karma: number;
+  /** The vote after the change: true up, false down, null none. */
+  after: boolean | null;
+}
+
+/**
+ * The six transitions of spec §4 (a vote in the same direction removes it, the other direction switches
+ * it), and the karma rule of DOMAIN §3.2: only upvotes count, and a vote flagged "new user" never moves
+ * karma.
+ */
+export function voteChange(
+  current: { up: boolean; isUserNew: boolean } | null,
+  up: boolean,
+  voterQualifies: boolean,
+): VoteChange {
+  if (!current) {
+    return { upDelta: up ? 1 : 0, downDelta: up ? 0 : 1, karma: up && voterQualifies ? 1 : 0, after: up };
+  }
+  const counts = !current.isUserNew;
+  if (current.up === up) {
+    return up
+      ? { upDelta: -1, downDelta: 0, karma: counts ? -1 : 0, after: null }
+      : { upDelta: 0, downDelta: -1, karma: 0, after: null };
+  }
+  return up
+    ? { upDelta: 1, downDelta: -1, karma: counts ? 1 : 0, after: true }
+    : { upDelta: -1, downDelta: 1, karma: counts ? -1 : 0, after: false };
+}
+
+/** A voter moves karma with enough points and an old enough account (both thresholds 0 by default). */
+function voterQualifies(deps: Deps, voter: UserRow): boolean {
+  const ageSeconds = (deps.clock().getTime() - voter.created_at.getTime()) / 1000;
+  return (
+    voter.points >= deps.config.newUserPointsThreshold && ageSeconds > deps.config.newUserAgeThresholdSeconds
+  );
+}
+
+/**
+ * `POST /api/_postVote` (API.md §8.6): the vote row, the post's counters and hot score, its window rows
+ * and the author's points change in one transaction, counters by atomic increments.
+ */
+export async function votePost(
+  deps: Deps,
+  viewer: UserRow | null,
+  body: { postId: string; up?: boolean },
+): Promise<Post> {
+  if (!viewer) throw notLoggedIn();
+  const postId = parseId(body.postId);
+  if (!postId) throw badRequest('invalid_id', apiMessages.invalidId);
+  const up = body.up ?? true;
+  await deps.limiter.consume('vote', viewer.id);
+
+  const post = await deps.db.transaction().execute(async (trx) => {
+    const target = await findPostById(trx, postId);
+    if (!target) throw postNotFound();
+    if (target.locked) throw forbidden('post-locked', apiMessages.postLocked);
+    const existing = await currentVote(trx, postId, viewer.id);
+    const qualifies = voterQualifies(deps, viewer);
+    const change = voteChange(
+      existing ? { up: existing.up, isUserNew: existing.is_user_new } : null,
+      up,
+      qualifies,
+    );
+    if (!existing) {
+      if (!(await insertVote(trx, { postId, userId: viewer.id, up, isUserNew: !qualifies }))) {
+        throw conflict('already-voted', apiMessages.alreadyVoted);
+      }
+    } else if (change.after === null) {
+      await deleteVote(trx, postId, viewer.id);
+    } else {
+      await setVote(trx, postId, viewer.id, change.after);
+    }
+    const updated = await applyVoteCounts(trx, postId, change.upDelta, change.downDelta);
+    if (target.user_id !== viewer.id) await addUserPoints(trx, target.user_id, change.karma);
+    return updated;
+  });
+  return postJson(deps, post, viewer);
+}
