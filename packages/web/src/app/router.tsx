@@ -14,13 +14,34 @@ const pages = {
   home: page(() => import('./routes/home')),
   login: page(() => import('./routes/login')),
   staticPage: page(() => import('./routes/static-page')),
+  community: page(() => import('./routes/community')),
+  post: page(() => import('./routes/post')),
+  communities: page(() => import('./routes/communities')),
+  newPost: page(() => import('./routes/new-post')),
 };
+
+/** First path segments that are pages of their own, not community names. */
+const FIXED_SEGMENTS = new Set([
+  'login',
+  'new',
+  'notifications',
+  'settings',
+  'admin',
+  'communities',
+  'all',
+  'subscriptions',
+]);
 
 /** Starts loading the page for `pathname` while the app boots, so the two downloads overlap. */
 export function preloadPage(pathname: string): void {
-  if (pathname === '/') void pages.home.preload();
+  if (pathname === '/' || pathname === '/all' || pathname === '/subscriptions') void pages.home.preload();
   else if (pathname === '/login') void pages.login.preload();
+  else if (pathname === '/communities') void pages.communities.preload();
+  else if (pathname === '/new') void pages.newPost.preload();
   else if (staticPages.some((p) => p.path === pathname)) void pages.staticPage.preload();
+  else if (/^\/[^/@]+\/post\/[^/]+(\/[^/]+)?$/.test(pathname)) void pages.post.preload();
+  else if (/^\/[^/@]+$/.test(pathname) && !FIXED_SEGMENTS.has(pathname.slice(1)))
+    void pages.community.preload();
 }
 
 /**
@@ -28,15 +49,31 @@ export function preloadPage(pathname: string): void {
  * until then their paths show the not-found page (after login, where the spec requires an account).
  */
 export function Routes() {
-  const { home, login, staticPage } = pages;
+  const { home, login, staticPage, community, post, communities, newPost } = pages;
   return (
     <Suspense fallback={<Skeleton lines={4} count={2} />}>
       <Switch>
         <Route path="/">
           <home.Component />
         </Route>
+        <Route path="/all">
+          <home.Component feed="all" />
+        </Route>
+        <Route path="/subscriptions">
+          <RequireLogin>
+            <home.Component feed="subscriptions" />
+          </RequireLogin>
+        </Route>
         <Route path="/login">
           <login.Component />
+        </Route>
+        <Route path="/communities">
+          <communities.Component />
+        </Route>
+        <Route path="/new">
+          <RequireLogin>
+            <newPost.Component />
+          </RequireLogin>
         </Route>
         {staticPages.map((p) => (
           <Route key={p.path} path={p.path}>
@@ -44,7 +81,6 @@ export function Routes() {
           </Route>
         ))}
         {[
-          '/new',
           '/notifications',
           '/settings',
           '/admin',
@@ -58,6 +94,24 @@ export function Routes() {
             </RequireLogin>
           </Route>
         ))}
+        {/* Community names take any first segment: every fixed route must come above these. */}
+        <Route path="/:communityName/post/:publicId/:commentId">
+          {(params) => (
+            <post.Component
+              communityName={params.communityName}
+              publicId={params.publicId}
+              commentId={params.commentId}
+            />
+          )}
+        </Route>
+        <Route path="/:communityName/post/:publicId">
+          {(params) => <post.Component communityName={params.communityName} publicId={params.publicId} />}
+        </Route>
+        <Route path="/:communityName">
+          {(params) => (
+            <community.Component key={params.communityName.toLowerCase()} name={params.communityName} />
+          )}
+        </Route>
         <Route>
           <NotFoundPage />
         </Route>

@@ -1,4 +1,6 @@
-/** Public settings the server writes into index.html (site name, footer links). */
+import { limits } from '@commons/shared';
+
+/** Public settings the server writes into index.html (site name, footer links, upload limits). */
 export interface SiteConfig {
   siteName: string;
   /** The page's CSP nonce for style elements that libraries inject (dialogs' scroll lock). */
@@ -10,12 +12,20 @@ export interface SiteConfig {
     github: string | null;
     docs: string | null;
   };
+  /** Image posts are off on this site: the editor has no Image tab. */
+  imagePostsDisabled: boolean;
+  maxImagesPerPost: number;
+  /** Bytes; larger files are refused before they are sent. */
+  maxImageSize: number;
 }
 
 const DEFAULTS: SiteConfig = {
   siteName: 'Commons',
   styleNonce: null,
   links: { contactEmail: null, blog: null, discord: null, github: null, docs: null },
+  imagePostsDisabled: false,
+  maxImagesPerPost: limits.imagesPerPostMax,
+  maxImageSize: limits.maxImageSize,
 };
 
 function read(): SiteConfig {

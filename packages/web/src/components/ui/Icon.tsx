@@ -31,6 +31,26 @@ const PATHS = {
     'M3 3l18 18M8.5 16.5a5 5 0 0 1 7 0M5 12.9a10 10 0 0 1 4.2-2.4M12 20h.01M14.8 10.7A10 10 0 0 1 19 12.9M1.5 9.4A15 15 0 0 1 6 6.7M22.5 9.4A15 15 0 0 0 12 5a15 15 0 0 0-2.2.2',
   refresh: 'M20 11a8 8 0 1 0-2.3 5.7M20 5v6h-6',
   external: 'M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5',
+  arrowUp: 'M12 4 4.5 12.5H9V20h6v-7.5h4.5z',
+  arrowDown: 'M12 20l7.5-8.5H15V4H9v7.5H4.5z',
+  comment: 'M4 5h16a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1h-9l-5 4v-4H4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1z',
+  pin: 'M9 3h6l-1 6 4 4H6l4-4zM12 13v8',
+  share: 'M12 3v12M7 8l5-5 5 5M5 13v6a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1v-6',
+  dots: 'M5 10.5a1.5 1.5 0 1 0 0 3 1.5 1.5 0 1 0 0-3zM12 10.5a1.5 1.5 0 1 0 0 3 1.5 1.5 0 1 0 0-3zM19 10.5a1.5 1.5 0 1 0 0 3 1.5 1.5 0 1 0 0-3z',
+  image:
+    'M4 4h16a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1zM3 16l5-5 4 4 3-3 6 6M15.5 8a1.5 1.5 0 1 0 0 3 1.5 1.5 0 1 0 0-3z',
+  link: 'M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1',
+  check: 'M5 12.5l4.5 4.5L19 7.5',
+  chevronLeft: 'M15 6l-6 6 6 6',
+  chevronRight: 'M9 6l6 6-6 6',
+  edit: 'M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4',
+  trash: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
+  layoutCard: 'M5 4h14a1 1 0 0 1 1 1v6H4V5a1 1 0 0 1 1-1zM4 14h16v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1z',
+  layoutCompact: 'M4 5h16M4 9.7h16M4 14.3h16M4 19h16',
+  download: 'M12 4v11M7 10l5 5 5-5M5 20h14',
+  megaphone: 'M3 10v4h3l7 4V6l-7 4zM17 9a4 4 0 0 1 0 6',
+  copy: 'M9 9h10v11H9zM5 15H4V4h11v1',
+  calendar: 'M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zM4 10h16M8 3v4M16 3v4',
 } as const;
 
 export type IconName = keyof typeof PATHS;

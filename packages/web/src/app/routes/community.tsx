@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { Redirect, useLocation, useSearch } from 'wouter';
+import { messages } from '@commons/shared';
+import { Button } from '../../components/ui/Button';
+import { Skeleton } from '../../components/ui/Skeleton';
+import { ApiError, errorText } from '../../lib/api-client';
+import { useIsMobileLayout } from '../../lib/device';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useCommunity } from '../../features/communities/api/get-community';
+import { CommunityDetails } from '../../features/communities/components/CommunityDetails';
+import { CommunityHeader } from '../../features/communities/components/CommunityHeader';
+import { Feed } from '../../features/posts/components/Feed';
+import { NotFoundPage } from './not-found';
+import pages from './pages.module.css';
+import styles from './feed-pages.module.css';
+
+/** `?page=N` (integer, default 1): the feed starts at its Nth page of posts. */
+export function pageParam(search: string): number {
+  const value = new URLSearchParams(search).get('page');
+  if (!value || !/^\d+$/.test(value)) return 1;
+  return Math.max(1, Number.parseInt(value, 10));
+}
+
+/**
+ * A community (core §2): its header, its feed, and the about, rules and moderators beside it; on phones
+ * Posts and About tabs. A name typed in another case goes to the canonical one.
+ */
+export default function CommunityPage({ name }: { name: string }) {
+  const query = useCommunity(name);
+  const [location] = useLocation();
+  const search = useSearch();
+  const mobile = useIsMobileLayout();
+  const [tab, setTab] = useState<'posts' | 'about'>('posts');
+  const community = query.data;
+  useDocumentTitle(community?.name ?? name);
+
+  if (!community) {
+    if (query.isError) {
+      const status = query.error instanceof ApiError ? query.error.status : 0;
+      if (status === 404 || status === 400) return <NotFoundPage />;
+      return (
+        <section className={styles.failed} role="alert">
+          <h1>{messages.common.somethingWentWrong}</h1>
+          <p>{errorText(query.error)}</p>
+          <Button variant="primary" onClick={() => void query.refetch()} disabled={query.isFetching}>
+            {messages.common.retry}
+          </Button>
+        </section>
+      );
+    }
+    return <Skeleton lines={4} count={3} label="Loading community" />;
+  }
+
+  if (community.name !== name) {
+    const rest = location.slice(name.length + 1);
+    return <Redirect to={`/${community.name}${rest}${search ? `?${search}` : ''}`} replace />;
+  }
+
+  const feed = (
+    <Feed
+      key={community.id}
+      kind="community"
+      communityId={community.id}
+      startPage={pageParam(search)}
+      showCommunity={false}
+    />
+  );
+
+  return (
+    <div className={styles.main}>
+      <CommunityHeader community={community} />
+      {mobile ? (
+        <>
+          <div className={styles.tabs} role="tablist" aria-label={community.name}>
+            {(['posts', 'about'] as const).map((t) => (
+              <button
+                key={t}
+                type="button"
+                role="tab"
+                id={`tab-${t}`}
+                aria-selected={tab === t}
+                aria-controls={`panel-${t}`}
+                className={styles.tab}
+                onClick={() => setTab(t)}
+              >
+                {t === 'posts' ? 'Posts' : 'About'}
+              </button>
+            ))}
+          </div>
+          <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className={styles.main}>
+            {tab === 'posts' ? feed : <CommunityDetails community={community} />}
+          </div>
+        </>
+      ) : (
+        <div className={pages.columns}>
+          {feed}
+          <aside className={pages.aside} aria-label={`About ${community.name}`}>
+            <CommunityDetails community={community} />
+          </aside>
+        </div>
+      )}
+    </div>
+  );
+}

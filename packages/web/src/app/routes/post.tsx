@@ -1,0 +1,76 @@
+import { Redirect } from 'wouter';
+import { messages } from '@commons/shared';
+import { Button } from '../../components/ui/Button';
+import { Skeleton } from '../../components/ui/Skeleton';
+import { ApiError, errorText } from '../../lib/api-client';
+import { useIsMobileLayout } from '../../lib/device';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { CommunityDetails } from '../../features/communities/components/CommunityDetails';
+import { usePost } from '../../features/posts/api/get-post';
+import { PostView } from '../../features/posts/components/PostView';
+import { NotFoundPage } from './not-found';
+import pages from './pages.module.css';
+import styles from './feed-pages.module.css';
+
+interface Props {
+  communityName: string;
+  publicId: string;
+  /** The comment to focus (core §2); comments come with their own feature. */
+  commentId?: string;
+}
+
+/**
+ * A post (core §2): the post, its comment count, and its community beside it. Unknown posts show the
+ * not-found page, other failures a Retry. A community name in the wrong case goes to the right one.
+ */
+export default function PostPage({ communityName, publicId, commentId }: Props) {
+  const query = usePost(publicId);
+  const mobile = useIsMobileLayout();
+  const post = query.data;
+  useDocumentTitle(post?.title ?? null);
+
+  if (!post) {
+    if (query.isError) {
+      if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
+      return (
+        <section className={styles.failed} role="alert">
+          <h1>{messages.common.somethingWentWrong}</h1>
+          <p>{errorText(query.error)}</p>
+          <Button variant="primary" onClick={() => void query.refetch()} disabled={query.isFetching}>
+            {messages.common.retry}
+          </Button>
+        </section>
+      );
+    }
+    return <Skeleton lines={6} count={2} label="Loading post" />;
+  }
+
+  if (post.communityName !== communityName) {
+    const path = `/${post.communityName}/post/${post.publicId}${commentId ? `/${commentId}` : ''}`;
+    return <Redirect to={path} replace />;
+  }
+
+  const community = query.isPlaceholderData ? undefined : post.community;
+  return (
+    <div className={pages.columns}>
+      <div className={styles.main}>
+        <PostView post={post} community={community} />
+        <section className={styles.commentsSection} aria-labelledby="comments-title">
+          <h2 id="comments-title">
+            {post.noComments} {post.noComments === 1 ? 'comment' : 'comments'}
+          </h2>
+          {post.noComments === 0 && <p>{messages.comments.noComments}</p>}
+        </section>
+      </div>
+      {!mobile && (
+        <aside className={`${pages.aside} ${styles.asideLast}`} aria-label={`About ${post.communityName}`}>
+          {community ? (
+            <CommunityDetails community={community} />
+          ) : (
+            <Skeleton lines={4} label="Loading community" />
+          )}
+        </aside>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { Feed } from '@commons/shared';
+import { api } from '../../../lib/api-client';
+import { postKeys } from './post-cache';
+
+/** Feed sorts (API.md §20): the first three are tabs, the last five the Top menu. */
+export const FEED_SORTS = ['hot', 'activity', 'latest', 'day', 'week', 'month', 'year', 'all'] as const;
+export type FeedSort = (typeof FEED_SORTS)[number];
+export const DEFAULT_FEED_SORT: FeedSort = 'hot';
+
+export function isFeedSort(value: string | null | undefined): value is FeedSort {
+  return FEED_SORTS.includes(value as FeedSort);
+}
+
+export interface FeedParams {
+  /** `subscriptions` is the feed of joined communities (`feed=home`). */
+  kind: 'all' | 'subscriptions' | 'community';
+  sort: FeedSort;
+  communityId?: string;
+  /** Show the feed from its Nth page (of 10 posts) on: a cursor feed reaches it by walking the pages. */
+  startPage?: number;
+  /** Who is looking: votes and hidden posts differ per viewer. */
+  viewer: string | null;
+}
+
+function fetchFeedPage(params: FeedParams, next: string | null, signal: AbortSignal): Promise<Feed> {
+  return api<Feed>('/posts', {
+    query: {
+      sort: params.sort,
+      feed: params.kind === 'subscriptions' ? 'home' : undefined,
+      communityId: params.kind === 'community' ? params.communityId : undefined,
+      next,
+    },
+    signal,
+  });
+}
+
+/** `GET /api/posts` (API.md §8.1): pages of posts followed by their `next` cursor. */
+export function feedQuery(params: FeedParams) {
+  return infiniteQueryOptions({
+    queryKey: [...postKeys.feeds, params],
+    queryFn: async ({ pageParam, signal }): Promise<Feed> => {
+      if (pageParam === null && (params.startPage ?? 1) > 1) {
+        let next: string | null = null;
+        for (let page = 1; page < params.startPage!; page++) {
+          const skipped = await fetchFeedPage(params, next, signal);
+          if (!skipped.next) return { posts: [], next: null };
+          next = skipped.next;
+        }
+        return fetchFeedPage(params, next, signal);
+      }
+      return fetchFeedPage(params, pageParam, signal);
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next || undefined,
+  });
+}
+
+export function useFeed(params: FeedParams) {
+  return useInfiniteQuery(feedQuery(params));
+}

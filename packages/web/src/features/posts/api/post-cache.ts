@@ -1,0 +1,55 @@
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { Feed, Post } from '@commons/shared';
+
+/** Query keys of the posts feature. Feeds and single posts both hold posts, so both get updated. */
+export const postKeys = {
+  all: ['posts'] as const,
+  feeds: ['posts', 'feed'] as const,
+  details: ['posts', 'detail'] as const,
+  hidden: ['posts', 'hidden'] as const,
+};
+
+/** Applies `change` to every cached copy of the post with id `postId`: feeds and the post page. */
+export function updatePostEverywhere(
+  queryClient: QueryClient,
+  postId: string,
+  change: (post: Post) => Post,
+): void {
+  queryClient.setQueriesData<InfiniteData<Feed>>({ queryKey: postKeys.feeds }, (data) => {
+    if (!data) return data;
+    let changed = false;
+    const pages = data.pages.map((page) => {
+      if (!page.posts.some((p) => p.id === postId)) return page;
+      changed = true;
+      return { ...page, posts: page.posts.map((p) => (p.id === postId ? change(p) : p)) };
+    });
+    return changed ? { ...data, pages } : data;
+  });
+  queryClient.setQueriesData<Post>({ queryKey: postKeys.details }, (post) =>
+    post && post.id === postId ? change(post) : post,
+  );
+}
+
+/**
+ * Puts a post from an answer in place of the cached copies. Answers other than the post page's leave
+ * out the comments and the community, so a cached copy keeps its own.
+ */
+export function replacePostEverywhere(queryClient: QueryClient, updated: Post): void {
+  updatePostEverywhere(queryClient, updated.id, (old) => ({
+    ...updated,
+    comments: updated.comments ?? old.comments,
+    commentsNext: updated.comments ? updated.commentsNext : old.commentsNext,
+    ...((updated.community ?? old.community) ? { community: updated.community ?? old.community } : {}),
+  }));
+}
+
+/** The post as a feed already holds it, so its page can show at once while the full post loads. */
+export function findPostInFeeds(queryClient: QueryClient, publicId: string): Post | undefined {
+  for (const [, data] of queryClient.getQueriesData<InfiniteData<Feed>>({ queryKey: postKeys.feeds })) {
+    for (const page of data?.pages ?? []) {
+      const post = page.posts.find((p) => p.publicId === publicId);
+      if (post) return post;
+    }
+  }
+  return undefined;
+}

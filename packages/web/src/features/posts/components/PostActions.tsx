@@ -1,0 +1,291 @@
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { messages, ui, type Community, type Post } from '@commons/shared';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { Icon } from '../../../components/ui/Icon';
+import { LazyMenu } from '../../../components/ui/LazyMenu';
+import type { MenuItem } from '../../../components/ui/Menu';
+import { useMediaQuery } from '../../../lib/device';
+import { absoluteUrl, canShareNatively, copyLink, openExternal, shareNatively } from '../../../lib/share';
+import { useCurrentUser } from '../../session/api/get-current-user';
+import { useDeletePost, type DeletePostVariables } from '../api/delete-post';
+import { usePostAction, type PostAction } from '../api/post-action';
+import { postPath } from '../post-rules';
+import styles from './PostView.module.css';
+
+type PendingDelete = Omit<DeletePostVariables, 'post'> & { title: string; confirmLabel: string };
+
+function download(url: string): void {
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = '';
+  a.rel = 'noopener';
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+/** Share: the device's share sheet on narrower screens when it has one, else a menu (core §2). */
+function ShareButton({ post, imageIndex }: { post: Post; imageIndex: number }) {
+  const narrow = useMediaQuery(`(max-width: ${ui.shareSheetBelowPx - 1}px)`);
+  const url = absoluteUrl(postPath(post));
+  const label = (
+    <>
+      <Icon name="share" size={18} />
+      Share
+    </>
+  );
+  if (narrow && canShareNatively()) {
+    return (
+      <button
+        type="button"
+        className={styles.action}
+        onClick={() => void shareNatively({ title: post.title, url })}
+      >
+        {label}
+      </button>
+    );
+  }
+  const image = post.images[imageIndex] ?? post.image;
+  const items = (): MenuItem[] => [
+    {
+      kind: 'action',
+      label: 'Twitter / X',
+      icon: 'external',
+      onSelect: () =>
+        openExternal(
+          `https://twitter.com/intent/tweet?url=${encodeURIComponent(url)}&text=${encodeURIComponent(post.title)}`,
+        ),
+    },
+    {
+      kind: 'action',
+      label: 'Facebook',
+      icon: 'external',
+      onSelect: () => openExternal(`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`),
+    },
+    { kind: 'action', label: 'Copy URL', icon: 'copy', onSelect: () => void copyLink(url) },
+    ...(post.type === 'image' && image
+      ? [
+          {
+            kind: 'action' as const,
+            label: 'Download image',
+            icon: 'download' as const,
+            onSelect: () => download(image.url),
+          },
+        ]
+      : []),
+  ];
+  return <LazyMenu label="Share" triggerClassName={styles.action} trigger={label} items={items} />;
+}
+
+/**
+ * What the reader may do with the post: share; the author's Edit and Delete (and, once deleted, delete
+ * its image or link); the moderators' and admins' actions (core §2, §6). Controls the server would
+ * refuse are not shown.
+ */
+export function PostActions({
+  post,
+  community,
+  imageIndex,
+}: {
+  post: Post;
+  community: Community | undefined;
+  imageIndex: number;
+}) {
+  const user = useCurrentUser();
+  const action = usePostAction();
+  const remove = useDeletePost();
+  const [pending, setPending] = useState<PendingDelete | null>(null);
+  const isAuthor = Boolean(user && !post.userDeleted && user.id === post.userId);
+  const isMod = Boolean(user && community?.userMod);
+  const isAdmin = Boolean(user?.isAdmin);
+  const run = (a: PostAction) => action.mutate({ post, ...a });
+  const contentDeletable = post.type === 'image' || post.type === 'link';
+
+  const modItems = (): MenuItem[] => [
+    {
+      kind: 'action',
+      label: post.locked ? 'Unlock' : 'Lock',
+      icon: 'lock',
+      onSelect: () => run({ action: post.locked ? 'unlock' : 'lock', lockAs: 'mods' }),
+    },
+    ...(!post.deleted
+      ? [
+          {
+            kind: 'action' as const,
+            label: 'Delete',
+            icon: 'trash' as const,
+            onSelect: () =>
+              setPending({
+                deleteAs: 'mods',
+                deleteContent: false,
+                title: 'Delete this post as a moderator?',
+                confirmLabel: 'Delete',
+              }),
+          },
+        ]
+      : []),
+    ...(isAuthor
+      ? [
+          {
+            kind: 'toggle' as const,
+            label: 'Speaking officially',
+            checked: post.userGroup === 'mods',
+            onChange: (on: boolean) => run({ action: 'changeAsUser', userGroup: on ? 'mods' : 'normal' }),
+          },
+        ]
+      : []),
+    {
+      kind: 'toggle',
+      label: 'Pinned',
+      checked: post.isPinned,
+      onChange: (on) => run({ action: on ? 'pin' : 'unpin', siteWide: false }),
+    },
+  ];
+
+  const adminItems = (): MenuItem[] => [
+    {
+      kind: 'action',
+      label: post.locked ? 'Unlock' : 'Lock',
+      icon: 'lock',
+      onSelect: () => run({ action: post.locked ? 'unlock' : 'lock', lockAs: 'admins' }),
+    },
+    ...(!post.deleted
+      ? [
+          {
+            kind: 'action' as const,
+            label: 'Delete',
+            icon: 'trash' as const,
+            onSelect: () =>
+              setPending({
+                deleteAs: 'admins',
+                deleteContent: false,
+                title: 'Delete this post as an admin?',
+                confirmLabel: 'Delete',
+              }),
+          },
+        ]
+      : []),
+    ...(!post.deletedContent
+      ? [
+          {
+            kind: 'action' as const,
+            label: 'Delete content',
+            icon: 'trash' as const,
+            onSelect: () =>
+              setPending({
+                deleteAs: 'admins',
+                deleteContent: true,
+                title: 'Delete this post and its content?',
+                confirmLabel: 'Delete content',
+              }),
+          },
+        ]
+      : []),
+    ...(isAuthor
+      ? [
+          {
+            kind: 'toggle' as const,
+            label: 'Speaking officially',
+            checked: post.userGroup === 'admins',
+            onChange: (on: boolean) => run({ action: 'changeAsUser', userGroup: on ? 'admins' : 'normal' }),
+          },
+        ]
+      : []),
+    {
+      kind: 'toggle',
+      label: 'Pinned site-wide',
+      checked: post.isPinnedSite,
+      onChange: (on) => run({ action: on ? 'pin' : 'unpin', siteWide: true }),
+    },
+    { kind: 'action', label: 'Announce', icon: 'megaphone', onSelect: () => run({ action: 'announce' }) },
+  ];
+
+  return (
+    <>
+      <ShareButton post={post} imageIndex={imageIndex} />
+      {isAuthor && !post.deleted && (
+        <Link href={`/new?edit=${encodeURIComponent(post.publicId)}`} className={styles.action}>
+          <Icon name="edit" size={18} />
+          Edit
+        </Link>
+      )}
+      {isAuthor && !post.deleted && (
+        <button
+          type="button"
+          className={styles.action}
+          onClick={() =>
+            setPending({
+              deleteAs: 'normal',
+              deleteContent: false,
+              title: 'Delete post?',
+              confirmLabel: 'Delete',
+            })
+          }
+        >
+          <Icon name="trash" size={18} />
+          Delete
+        </button>
+      )}
+      {isAuthor && post.deleted && !post.deletedContent && contentDeletable && (
+        <button
+          type="button"
+          className={styles.action}
+          onClick={() =>
+            setPending({
+              deleteAs: 'normal',
+              deleteContent: true,
+              title:
+                post.type === 'image' ? 'Delete the images of this post?' : 'Delete the link of this post?',
+              confirmLabel: 'Delete',
+            })
+          }
+        >
+          <Icon name="trash" size={18} />
+          {post.type === 'image' ? 'Delete image' : 'Delete link'}
+        </button>
+      )}
+      {isMod && (
+        <LazyMenu
+          label="Moderator actions"
+          triggerClassName={styles.action}
+          trigger={
+            <>
+              <Icon name="shield" size={18} />
+              Moderate
+            </>
+          }
+          items={modItems}
+        />
+      )}
+      {isAdmin && (
+        <LazyMenu
+          label="Admin actions"
+          triggerClassName={styles.action}
+          trigger={
+            <>
+              <Icon name="shield" size={18} />
+              Admin
+            </>
+          }
+          items={adminItems}
+        />
+      )}
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => !open && setPending(null)}
+        title={pending?.title ?? ''}
+        confirmLabel={pending?.confirmLabel ?? 'Delete'}
+        danger
+        busy={remove.isPending}
+        onConfirm={() => {
+          if (!pending) return;
+          const { deleteAs, deleteContent } = pending;
+          remove.mutate({ post, deleteAs, deleteContent }, { onSettled: () => setPending(null) });
+        }}
+      >
+        <p>{messages.common.areYouSure} This cannot be undone.</p>
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+import { useCallback, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import type { User } from '@commons/shared';
+import { storage } from '../../lib/storage';
+import { useCurrentUser } from '../session/api/get-current-user';
+import { DEFAULT_FEED_SORT, isFeedSort, type FeedSort } from './api/get-feed';
+
+export type FeedLayout = 'card' | 'compact';
+
+/**
+ * The feed's sort: `?sort=` in the address; without it, the sort the member last chose when they asked
+ * for it to be remembered (device storage `feedSort`); else hot.
+ */
+export function useFeedSort(): FeedSort {
+  const search = useSearch();
+  const user = useCurrentUser();
+  const param = new URLSearchParams(search).get('sort');
+  if (isFeedSort(param)) return param;
+  if (user?.rememberFeedSort) {
+    const saved = storage.get('feedSort');
+    if (isFeedSort(saved)) return saved;
+  }
+  return DEFAULT_FEED_SORT;
+}
+
+export function rememberFeedSort(user: User | null, sort: FeedSort): void {
+  if (user?.rememberFeedSort) storage.set('feedSort', sort);
+}
+
+/** This page's address with another sort; paging starts over. */
+export function useSortHref(): (sort: FeedSort) => string {
+  const [location] = useLocation();
+  const search = useSearch();
+  return useCallback(
+    (sort: FeedSort) => {
+      const params = new URLSearchParams(search);
+      params.set('sort', sort);
+      params.delete('page');
+      return `${location}?${params.toString()}`;
+    },
+    [location, search],
+  );
+}
+
+/** This page's address at the first page of its feed. */
+export function useFirstPageHref(): string {
+  const [location] = useLocation();
+  const params = new URLSearchParams(useSearch());
+  params.delete('page');
+  const query = params.toString();
+  return query ? `${location}?${query}` : location;
+}
+
+/** Card (default) or compact, a device preference (`feed_layout`). */
+export function useFeedLayout(): [FeedLayout, (layout: FeedLayout) => void] {
+  const [layout, setLayout] = useState<FeedLayout>(() =>
+    storage.get('feed_layout') === 'compact' ? 'compact' : 'card',
+  );
+  const change = useCallback((next: FeedLayout) => {
+    storage.set('feed_layout', next);
+    setLayout(next);
+  }, []);
+  return [layout, change];
+}
+
+/** The device preference that turns infinite scrolling into a More button. */
+export function infiniteScrollingDisabled(): boolean {
+  return storage.get('infinite_scrolling_disabled') === 'true';
+}

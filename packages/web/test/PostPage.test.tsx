@@ -1,0 +1,197 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { apiMessages, messages, type Post, type User } from '@commons/shared';
+import PostPage from '../src/app/routes/post';
+import { Toasts } from '../src/components/ui/Toasts';
+import { errorReply, fakeApi, type Route } from './fake-api';
+import { makeUser } from './fixtures';
+import { makeFullCommunity, makePost } from './post-fixtures';
+import { renderWithApp } from './render';
+
+const community = makeFullCommunity('golang', { about: 'Go talk.' });
+
+function renderPost(
+  post: Post,
+  options: { user?: User | null; path?: string; routes?: Record<string, Route> } = {},
+) {
+  const server = fakeApi({
+    [`GET /api/posts/${post.publicId}?fetchCommunity=true`]: { body: { ...post, comments: [], community } },
+    ...options.routes,
+  });
+  const view = renderWithApp(
+    <>
+      <PostPage communityName={options.path?.split('/')[1] ?? post.communityName} publicId={post.publicId} />
+      <Toasts />
+    </>,
+    {
+      path: options.path ?? `/${post.communityName}/post/${post.publicId}`,
+      initial: { user: options.user ?? null },
+    },
+  );
+  return { ...view, server };
+}
+
+describe('post page', () => {
+  test('shows the title, the body and the comment count', async () => {
+    renderPost(makePost({ title: 'Generics in practice', body: 'Some **text**', noComments: 3 }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Generics in practice' })).toBeTruthy();
+    expect(await screen.findByText('text')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '3 comments' })).toBeTruthy();
+  });
+
+  test('"Edited" shows only when the edit came more than 5 minutes after posting', async () => {
+    const later = renderPost(
+      makePost({ title: 'Late edit', createdAt: '2025-01-01T10:00:00Z', editedAt: '2025-01-01T10:06:00Z' }),
+    );
+    await screen.findByText('Late edit');
+    expect(screen.getByText(messages.posts.edited, { exact: false })).toBeTruthy();
+    later.unmount();
+    renderPost(
+      makePost({ title: 'Quick fix', createdAt: '2025-01-01T10:00:00Z', editedAt: '2025-01-01T10:04:00Z' }),
+    );
+    await screen.findByText('Quick fix');
+    expect(screen.queryByText(messages.posts.edited, { exact: false })).toBeNull();
+  });
+
+  test('the vote percentage is upvotes / (upvotes + downvotes)', async () => {
+    renderPost(makePost({ upvotes: 3, downvotes: 1 }));
+    expect(await screen.findByText('75% upvoted')).toBeTruthy();
+  });
+
+  test('banners say who locked or removed the post', async () => {
+    renderPost(
+      makePost({
+        title: 'Gone',
+        locked: true,
+        lockedByGroup: 'admins',
+        deleted: true,
+        deletedAs: 'mods',
+        deletedContent: true,
+        deletedContentAs: 'admins',
+      }),
+    );
+    expect(await screen.findByText('This post has been locked by admins')).toBeTruthy();
+    expect(screen.getByText('This post has been removed by the moderators.')).toBeTruthy();
+    expect(screen.getByText('The content of this post has been removed by the admins.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Upvote' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  test('an unknown post shows the not-found page', async () => {
+    fakeApi({
+      'GET /api/posts/nope1234?fetchCommunity=true': errorReply(404, 'post/not-found', 'Post not found.'),
+    });
+    renderWithApp(<PostPage communityName="golang" publicId="nope1234" />, { path: '/golang/post/nope1234' });
+    expect(await screen.findByText(messages.common.notFoundTitle)).toBeTruthy();
+  });
+
+  test('another failure offers Retry, which loads the post', async () => {
+    const post = makePost({ title: 'Second try' });
+    fakeApi({
+      [`GET /api/posts/${post.publicId}?fetchCommunity=true`]: [
+        errorReply(500, undefined, apiMessages.internalError),
+        errorReply(500, undefined, apiMessages.internalError),
+        { body: { ...post, community } },
+      ],
+    });
+    const { user } = renderWithApp(<PostPage communityName="golang" publicId={post.publicId} />);
+    const retry = await screen.findByRole('button', { name: messages.common.retry }, { timeout: 3000 });
+    await user.click(retry);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Second try' })).toBeTruthy();
+  });
+
+  test('a community name in the wrong case goes to the right one', async () => {
+    const post = makePost({ communityName: 'GoLang' });
+    const { currentPath } = renderPost(post, { path: `/golang/post/${post.publicId}` });
+    await waitFor(() => expect(currentPath()).toBe(`/GoLang/post/${post.publicId}`));
+  });
+
+  test('the author gets Edit and a confirmed Delete; others do not', async () => {
+    const author = makeUser({ username: 'bob' });
+    const post = makePost({ userId: author.id, title: 'Mine' });
+    const { user, server } = renderPost(post, {
+      user: author,
+      routes: {
+        // The page reloads the post after deleting it.
+        [`GET /api/posts/${post.publicId}?fetchCommunity=true`]: [
+          { body: { ...post, community } },
+          { body: { ...post, deleted: true, deletedAs: 'normal', community } },
+        ],
+        [`DELETE /api/posts/${post.publicId}?deleteAs=normal&deleteContent=false`]: {
+          body: { ...post, deleted: true, deletedAs: 'normal' },
+        },
+      },
+    });
+    await screen.findByText('Mine');
+    expect(screen.getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe(
+      `/new?edit=${post.publicId}`,
+    );
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete post?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('This post has been deleted by its author.')).toBeTruthy();
+    expect(
+      server.requestsTo(`DELETE /api/posts/${post.publicId}?deleteAs=normal&deleteContent=false`),
+    ).toHaveLength(1);
+  });
+
+  test('readers who are not the author see no Edit or Delete', async () => {
+    renderPost(makePost({ title: 'Theirs' }), { user: makeUser({ username: 'carol' }) });
+    await screen.findByText('Theirs');
+    expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Moderate' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Admin' })).toBeNull();
+  });
+
+  test('admins see the ID, and Announce twice says "Already announced"', async () => {
+    const post = makePost({ title: 'News' });
+    const { user } = renderPost(post, {
+      user: makeUser({ username: 'root', isAdmin: true }),
+      routes: {
+        [`PUT /api/posts/${post.publicId}?action=announce`]: errorReply(
+          409,
+          'duplicate',
+          apiMessages.alreadyAnnounced,
+        ),
+      },
+    });
+    await screen.findByText('News');
+    expect(screen.getByText(`ID: ${post.id}`)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Admin' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Announce' }));
+    expect(await screen.findByText(messages.posts.alreadyAnnounced)).toBeTruthy();
+  });
+
+  test('moderators lock as mods; the answer shows the lock', async () => {
+    const post = makePost({ title: 'Heated' });
+    const { user, server } = renderPost(post, {
+      user: makeUser({ username: 'mod' }),
+      routes: {
+        [`GET /api/posts/${post.publicId}?fetchCommunity=true`]: {
+          body: { ...post, community: { ...community, userMod: true } },
+        },
+        [`PUT /api/posts/${post.publicId}?action=lock&lockAs=mods`]: {
+          body: { ...post, locked: true, lockedByGroup: 'mods' },
+        },
+      },
+    });
+    await screen.findByText('Heated');
+    await user.click(await screen.findByRole('button', { name: 'Moderate' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Lock' }));
+    expect(await screen.findByText('This post has been locked by moderators')).toBeTruthy();
+    expect(server.requestsTo(`PUT /api/posts/${post.publicId}?action=lock&lockAs=mods`)).toHaveLength(1);
+  });
+
+  test('a deleted author is "Ghost" to readers and their real name, marked, to admins', async () => {
+    const post = makePost({ title: 'Orphan', username: 'ghost', userDeleted: true });
+    const view = renderPost(post, { user: makeUser({ username: 'reader' }) });
+    await screen.findByText('Orphan');
+    expect(screen.getByText('Ghost')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: '@ghost' })).toBeNull();
+    view.unmount();
+    const seen = makePost({ title: 'Orphan seen', username: 'realname', userDeleted: true });
+    renderPost(seen, { user: makeUser({ username: 'root', isAdmin: true }) });
+    await screen.findByText('Orphan seen');
+    expect(screen.getByRole('link', { name: '@realname' }).getAttribute('title')).toBe('Deleted account');
+  });
+});
