@@ -1,8 +1,6 @@
 import { createRequire } from 'node:module';
-import { expect, type Page } from '@playwright/test';
-import { solveChallenge } from 'altcha-lib/v1';
-import { captchaToken } from '../packages/shared/src/captcha';
-import type { CaptchaChallenge } from '../packages/shared/src/schemas/types';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { PASSWORD } from './api';
 
 const require = createRequire(import.meta.url);
 const axeSource = (require('axe-core') as { source: string }).source;
@@ -16,40 +14,7 @@ export function uniqueName(prefix = 'u'): string {
   );
 }
 
-export const PASSWORD = 'correct horse';
-
-/**
- * Creates an account through the real API, as a browser would: session, captcha solved here, signup.
- * Used to set up a state before a journey (the journey itself goes through the page).
- */
-export async function createAccount(baseURL: string, username: string, password = PASSWORD): Promise<void> {
-  const initial = await fetch(`${baseURL}/api/_initial`);
-  const cookie = initial.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const csrfToken = initial.headers.get('csrf-token')!;
-  const challenge = (await (
-    await fetch(`${baseURL}/api/_captcha`, { headers: { cookie } })
-  ).json()) as CaptchaChallenge;
-  const solution = await solveChallenge(
-    challenge.challenge,
-    challenge.salt,
-    challenge.algorithm,
-    challenge.maxnumber,
-  ).promise;
-  const res = await fetch(`${baseURL}/api/_signup`, {
-    method: 'POST',
-    headers: { cookie, 'x-csrf-token': csrfToken },
-    body: JSON.stringify({
-      username,
-      password,
-      email: '',
-      captchaToken: captchaToken(challenge, solution!.number),
-    }),
-  });
-  if (res.status !== 201) throw new Error(`signup of ${username} failed: ${res.status} ${await res.text()}`);
-}
+export { ApiVisitor, createAccount, PASSWORD } from './api';
 
 export async function loginThroughPage(page: Page, username: string, password = PASSWORD): Promise<void> {
   await page.goto('/login');
@@ -96,4 +61,22 @@ export async function screenshot(page: Page, name: string, project: string): Pro
     path: `${import.meta.dirname}/.artifacts/screens/${project}-${name}.png`,
     fullPage: false,
   });
+}
+
+/**
+ * Opens a menu and chooses an item. Menus are dropdowns on wide screens and modal sheets on phones
+ * (core §4), so the item is a menu item or a button (a switch, for toggles) in a dialog.
+ */
+export async function chooseFromMenu(page: Page, trigger: Locator, item: string): Promise<void> {
+  await trigger.click();
+  const options = { name: item, exact: true };
+  const sheet = page.getByRole('dialog');
+  await page
+    .getByRole('menuitem', options)
+    .or(page.getByRole('menuitemcheckbox', options))
+    .or(sheet.getByRole('button', options))
+    .or(sheet.getByRole('switch', options))
+    .click();
+  // Toggles leave their menu open; close it as a person would.
+  if (await page.getByRole('menu').or(sheet).isVisible()) await page.keyboard.press('Escape');
 }

@@ -1,0 +1,59 @@
+import type { Page } from '@playwright/test';
+import type { Community, Post } from '../packages/shared/src/schemas/types';
+import { type ApiVisitor, createAccount } from './api';
+import { loginThroughPage, uniqueName } from './helpers';
+import { cli } from './server';
+
+/**
+ * States the journeys start from, built through the HTTP contract the way another client would (never
+ * by writing to the database): admins, communities, members with points, posts.
+ */
+
+export interface Member {
+  name: string;
+  api: ApiVisitor;
+}
+
+export async function newMember(baseURL: string, prefix = 'u'): Promise<Member> {
+  const name = uniqueName(prefix);
+  return { name, api: await createAccount(baseURL, name) };
+}
+
+/** A new account made admin by the operator command, as a site's owner would. */
+export async function newAdmin(baseURL: string): Promise<Member> {
+  const member = await newMember(baseURL, 'adm');
+  const result = cli(process.env.E2E_DATA_DIR!, 'admin', 'add', member.name);
+  if (result.code !== 0) throw new Error(`admin add ${member.name}: ${result.out}`);
+  return member;
+}
+
+export function newCommunity(by: Member, about = 'A place for testing.'): Promise<Community> {
+  return by.api.ok<Community>('POST', '/api/communities', { name: uniqueName('c'), about });
+}
+
+export function textPost(by: Member, community: string, title: string, body = ''): Promise<Post> {
+  return by.api.ok<Post>('POST', '/api/posts', { type: 'text', title, body, community });
+}
+
+/**
+ * A member whose text post in `community` got `upvotes` upvotes from other new members. New members
+ * start with 1 point and each upvote from someone else adds one (DOMAIN §3).
+ */
+export async function memberWithUpvotes(
+  baseURL: string,
+  community: string,
+  upvotes: number,
+): Promise<Member> {
+  const member = await newMember(baseURL, 'pts');
+  const post = await textPost(member, community, 'Hello, I am new here');
+  for (let i = 0; i < upvotes; i++) {
+    const voter = await newMember(baseURL, 'v');
+    await voter.api.ok('POST', '/api/_postVote', { postId: post.id, up: true });
+  }
+  return member;
+}
+
+/** Logs the page in as `member` through the login form. */
+export async function logInAs(page: Page, member: Member): Promise<void> {
+  await loginThroughPage(page, member.name);
+}
