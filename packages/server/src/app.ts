@@ -13,6 +13,7 @@ import { sql, type Kysely } from 'kysely';
 import { apiMessages } from '@commons/shared';
 import { adminRoutes } from './admin/admin.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
+import { commentsRoutes } from './comments/comments.routes.js';
 import { communitiesRoutes } from './communities/communities.routes.js';
 import { captchaRoutes } from './captcha/captcha.routes.js';
 import type { Config } from './config.js';
@@ -30,6 +31,7 @@ import { imagesRoutes } from './images/images.routes.js';
 import { systemClock, type Clock } from './lib/time.js';
 import { linksRoutes } from './links/links.routes.js';
 import { postsRoutes } from './posts/posts.routes.js';
+import { reportsRoutes } from './reports/reports.routes.js';
 import { createRateLimiter } from './rate-limits/rate-limiter.js';
 import type { Secrets } from './site/secrets.js';
 import { siteRoutes } from './site/site.routes.js';
@@ -142,6 +144,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         linksRoutes(scope, deps);
         communitiesRoutes(scope, deps);
         postsRoutes(scope, deps);
+        commentsRoutes(scope, deps);
+        reportsRoutes(scope, deps);
         adminRoutes(scope, deps);
       });
 

@@ -265,6 +265,58 @@ export interface MutedCommunitiesTable {
   created_at: DefaultTimestamp;
 }
 
+export interface CommentsTable {
+  id: string;
+  post_id: string;
+  community_id: string;
+  user_id: string;
+  user_group: Generated<Group>;
+  parent_id: string | null;
+  depth: number;
+  ancestors: string[] | null;
+  no_replies: Generated<number>;
+  no_replies_direct: Generated<number>;
+  body: string;
+  upvotes: Generated<number>;
+  downvotes: Generated<number>;
+  points: Generated<number>;
+  created_at: DefaultTimestamp;
+  edited_at: Timestamp | null;
+  deleted_at: Timestamp | null;
+  deleted_by: string | null;
+  deleted_as: Group | null;
+  locked_at: Timestamp | null;
+  locked_by: string | null;
+  locked_by_group: Exclude<Group, 'normal'> | null;
+}
+
+export interface CommentRepliesTable {
+  ancestor_id: string;
+  comment_id: string;
+}
+
+export interface CommentVotesTable {
+  comment_id: string;
+  user_id: string;
+  up: boolean;
+  is_user_new: Generated<boolean>;
+  created_at: DefaultTimestamp;
+}
+
+export interface ReportsTable {
+  id: Generated<number>;
+  type: 'post' | 'comment';
+  target_id: string;
+  community_id: string;
+  post_id: string;
+  reason_id: number;
+  created_by: string;
+  created_at: DefaultTimestamp;
+  action_taken: string | null;
+  dealt_at: Timestamp | null;
+  dealt_by: string | null;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -292,4 +344,8 @@ export interface DB {
   announcement_posts: AnnouncementPostsTable;
   muted_users: MutedUsersTable;
   muted_communities: MutedCommunitiesTable;
+  comments: CommentsTable;
+  comment_replies: CommentRepliesTable;
+  comment_votes: CommentVotesTable;
+  reports: ReportsTable;
 }

@@ -1,4 +1,5 @@
-import type { Community, Post } from '@commons/shared';
+import type { Comment, Community, Post } from '@commons/shared';
+import { newCommentCounts } from '../comments/comments.repository.js';
 import type { Deps } from '../deps.js';
 import { imagesByIds } from '../images/images.repository.js';
 import { presentImage } from '../images/images.presenter.js';
@@ -10,12 +11,13 @@ import { imagesOfPosts, mutesOf, visitsOf, votesOf, type PostRow } from './posts
 export interface PostViewOptions {
   /** `GET /api/posts/{publicId}`: the full community and the first page of comments. */
   community?: Community;
-  comments?: { items: unknown[]; next: string | null };
+  comments?: { items: Comment[]; next: string | null };
 }
 
 /**
  * Posts as `viewer` sees them, in the order given: a fixed number of queries whatever the number of
- * posts (authors, their badges, communities, images, and the viewer's votes, visits and mutes).
+ * posts (authors, their badges, communities, images, and the viewer's votes, visits, new comments
+ * since those visits, and mutes).
  */
 export async function postJsons(
   deps: Pick<Deps, 'db' | 'secrets'>,
@@ -42,7 +44,12 @@ export async function postJsons(
       postIds.filter((_, i) => rows[i]!.type === 'image'),
     ),
     viewer ? votesOf(db, viewer.id, postIds) : null,
-    viewer ? visitsOf(db, viewer.id, postIds) : null,
+    viewer
+      ? visitsOf(db, viewer.id, postIds).then(async (lastVisits) => ({
+          lastVisits,
+          newComments: await newCommentCounts(db, viewer.id, lastVisits),
+        }))
+      : null,
     viewer ? mutesOf(db, viewer.id, authorIds, communityIds) : null,
   ]);
   const authors = new Map(
@@ -72,7 +79,8 @@ export async function postJsons(
       images: (postImages.get(row.id) ?? []).map((image) => presentImage(image, 'post', key)),
       linkImage: linkImage ? presentImage(linkImage, 'link', key) : null,
       vote: votes ? votes.get(row.id) : null,
-      lastVisitAt: visits?.get(row.id) ?? null,
+      lastVisitAt: visits?.lastVisits.get(row.id) ?? null,
+      newComments: visits?.newComments.get(row.id) ?? 0,
       isAuthorMuted: mutes?.users.has(row.user_id) ?? false,
       isCommunityMuted: mutes?.communities.has(row.community_id) ?? false,
       ...(options.comments ? { comments: options.comments.items, commentsNext: options.comments.next } : {}),

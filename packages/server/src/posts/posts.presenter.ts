@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Community, Image, Post, UserWithoutModding } from '@commons/shared';
+import type { Comment, Community, Image, Post, UserWithoutModding } from '@commons/shared';
 import { ZERO_ID } from '../lib/ids.js';
 import type { PostRow } from './posts.repository.js';
 
@@ -30,10 +30,12 @@ export interface PostContext {
   /** null for anonymous viewers; for logged-in ones, their vote (true up, false down) or undefined. */
   vote: boolean | undefined | null;
   lastVisitAt: Date | null;
+  /** Comments by others since that visit (DOMAIN §4.5). */
+  newComments: number;
   isAuthorMuted: boolean;
   isCommunityMuted: boolean;
   /** Only `GET /api/posts/{publicId}` fills these. */
-  comments?: unknown[];
+  comments?: Comment[];
   commentsNext?: string | null;
   community?: Community;
 }
@@ -85,7 +87,7 @@ export function presentPost(row: PostRow, ctx: PostContext): Post {
     userVoted: ctx.vote === null ? null : ctx.vote !== undefined,
     userVotedUp: ctx.vote === null || ctx.vote === undefined ? null : ctx.vote,
     lastVisitAt: ctx.lastVisitAt?.toISOString() ?? null,
-    newComments: 0,
+    newComments: ctx.newComments,
     isAuthorMuted: ctx.isAuthorMuted,
     isCommunityMuted: ctx.isCommunityMuted,
     ...(ctx.community ? { community: ctx.community } : {}),

@@ -15,12 +15,14 @@ import {
   isBanned,
 } from '../communities/communities.service.js';
 import { findCommunityByName } from '../communities/communities.repository.js';
+import { commentPageOf } from '../comments/comment-views.js';
 import type { Deps } from '../deps.js';
 import type { Group, PostType } from '../db/schema.js';
 import { deleteImages } from '../images/images.service.js';
 import { AppError, badRequest, conflict, forbidden, notFound, notLoggedIn } from '../lib/errors.js';
 import { newId, parseId } from '../lib/ids.js';
 import { fetchLinkThumbnail, normalizeLinkUrl } from '../links/link-info.js';
+import { deleteReportsOfPost } from '../reports/reports.repository.js';
 import type { UserRow } from '../users/users.repository.js';
 import { postJson } from './post-views.js';
 import {
@@ -65,7 +67,12 @@ export async function requirePost(deps: Pick<Deps, 'db'>, publicId: string): Pro
 }
 
 /** The author may speak only in a capacity they hold: as moderator of that community, or as admin. */
-async function checkGroup(deps: Deps, viewer: UserRow, communityId: string, group: string): Promise<Group> {
+export async function checkGroup(
+  deps: Deps,
+  viewer: UserRow,
+  communityId: string,
+  group: string,
+): Promise<Group> {
   if (!GROUPS.includes(group as Group)) throw invalidGroup();
   if (group === 'admins' && !viewer.is_admin) throw notAdminError();
   if (group === 'mods' && !(await canModerate(deps.db, viewer, communityId))) throw notMod();
@@ -198,9 +205,10 @@ export async function getPost(
       .executeTakeFirstOrThrow();
     community = await fullCommunityJson(deps, row, viewer);
   }
+  const page = await commentPageOf(deps, post, viewer, null);
   const json = await postJson(deps, post, viewer, {
     ...(community ? { community } : {}),
-    comments: { items: [], next: null },
+    comments: { items: page.comments, next: page.next },
   });
   if (viewer) await recordPostVisit(deps.db, post.id, viewer.id, deps.clock());
   return json;
@@ -392,6 +400,8 @@ async function removePost(
         is_pinned: false,
         is_pinned_site: false,
       });
+      // Moderation settles the reports about the post and its comments (DOMAIN §7.5).
+      if (as !== 'normal') await deleteReportsOfPost(trx, post.id);
     }
     const images: string[] = [];
     if (purge && !current.deleted_content) {

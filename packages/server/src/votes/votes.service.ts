@@ -1,4 +1,14 @@
-import { apiMessages, type Post } from '@commons/shared';
+import { apiMessages, type Comment, type Post } from '@commons/shared';
+import { commentJson } from '../comments/comment-views.js';
+import {
+  applyCommentVoteCounts,
+  currentCommentVote,
+  deleteCommentVote,
+  findCommentById,
+  insertCommentVote,
+  setCommentVote,
+} from '../comments/comments.repository.js';
+import { commentDeleted, commentNotFound } from '../comments/comments.service.js';
 import type { Deps } from '../deps.js';
 import { badRequest, conflict, forbidden, notLoggedIn } from '../lib/errors.js';
 import { parseId } from '../lib/ids.js';
@@ -97,4 +107,48 @@ export async function votePost(
     return updated;
   });
   return postJson(deps, post, viewer);
+}
+
+/**
+ * `POST /api/_commentVote` (API.md §10.6): the same transitions and karma rule as posts; refused on
+ * deleted comments and on locked posts.
+ */
+export async function voteComment(
+  deps: Deps,
+  viewer: UserRow | null,
+  body: { commentId: string; up?: boolean },
+): Promise<Comment> {
+  if (!viewer) throw notLoggedIn();
+  const commentId = parseId(body.commentId);
+  if (!commentId) throw badRequest('invalid_id', apiMessages.invalidId);
+  const up = body.up ?? true;
+  await deps.limiter.consume('vote', viewer.id);
+
+  const comment = await deps.db.transaction().execute(async (trx) => {
+    const target = await findCommentById(trx, commentId);
+    if (!target) throw commentNotFound();
+    if (target.deleted_at !== null) throw commentDeleted();
+    const post = await findPostById(trx, target.post_id);
+    if (post?.locked) throw forbidden('post-locked', apiMessages.postLocked);
+    const existing = await currentCommentVote(trx, commentId, viewer.id);
+    const qualifies = voterQualifies(deps, viewer);
+    const change = voteChange(
+      existing ? { up: existing.up, isUserNew: existing.is_user_new } : null,
+      up,
+      qualifies,
+    );
+    if (!existing) {
+      if (!(await insertCommentVote(trx, { commentId, userId: viewer.id, up, isUserNew: !qualifies }))) {
+        throw badRequest('already-voted', apiMessages.alreadyVoted);
+      }
+    } else if (change.after === null) {
+      await deleteCommentVote(trx, commentId, viewer.id);
+    } else {
+      await setCommentVote(trx, commentId, viewer.id, change.after);
+    }
+    const updated = await applyCommentVoteCounts(trx, commentId, change.upDelta, change.downDelta);
+    if (target.user_id !== viewer.id) await addUserPoints(trx, target.user_id, change.karma);
+    return updated;
+  });
+  return commentJson(deps, comment, viewer);
 }

@@ -5,3 +5,5 @@ export * from './community.js';
 export * from './lists.js';
 export * from './session.js';
 export * from './post.js';
+export * from './comment.js';
+export * from './report.js';

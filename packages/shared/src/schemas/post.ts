@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { CommentSchema } from './comment.js';
 import { Hex24, Nullable, Time, UserGroup } from './common.js';
 import { CommunitySchema, UserWithoutModdingSchema } from './community.js';
 import { ImageSchema } from './image.js';
@@ -11,7 +12,7 @@ export const PostLinkSchema = Type.Object(
 
 export const PostTypeSchema = Type.Union([Type.Literal('text'), Type.Literal('image'), Type.Literal('link')]);
 
-/** API.md §5.6, keys in emission order. Comments join with the comments feature. */
+/** API.md §5.6, keys in emission order. */
 export const PostSchema = Type.Object(
   {
     id: Hex24,
@@ -49,7 +50,7 @@ export const PostSchema = Type.Object(
     deletedContent: Type.Boolean(),
     deletedContentAs: Type.Optional(UserGroup),
     noComments: Type.Integer(),
-    comments: Nullable(Type.Array(Type.Unknown())),
+    comments: Nullable(Type.Array(CommentSchema)),
     commentsNext: Nullable(Type.String()),
     userVoted: Nullable(Type.Boolean()),
     userVotedUp: Nullable(Type.Boolean()),

@@ -3,6 +3,12 @@
  * imports these as types only, so none of the schema code reaches the browser.
  */
 import type { Static } from '@sinclair/typebox';
+import type {
+  CommentPageSchema,
+  CommentSchema,
+  CommentVoteBodySchema,
+  CreateCommentBodySchema,
+} from './comment.js';
 import type { UserGroup } from './common.js';
 import type {
   CommunityRuleSchema,
@@ -23,6 +29,7 @@ import type {
   PostSchema,
   PostVoteBodySchema,
 } from './post.js';
+import type { ReportBodySchema, ReportSchema } from './report.js';
 import type {
   CaptchaChallengeSchema,
   InitialSchema,
@@ -58,3 +65,9 @@ export type EditPostBody = Static<typeof EditPostBodySchema>;
 export type PostVoteBody = Static<typeof PostVoteBodySchema>;
 export type LinkInfo = Static<typeof LinkInfoSchema>;
 export type PostTypeName = Post['type'];
+export type Comment = Static<typeof CommentSchema>;
+export type CommentPage = Static<typeof CommentPageSchema>;
+export type CreateCommentBody = Static<typeof CreateCommentBodySchema>;
+export type CommentVoteBody = Static<typeof CommentVoteBodySchema>;
+export type Report = Static<typeof ReportSchema>;
+export type ReportBody = Static<typeof ReportBodySchema>;

@@ -1,0 +1,252 @@
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
+import type { CommentsTable, DB } from '../db/schema.js';
+
+export type CommentRow = Selectable<CommentsTable>;
+
+export function findCommentById(db: Kysely<DB>, id: string): Promise<CommentRow | undefined> {
+  return db.selectFrom('comments').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Comments by id, in no particular order. */
+export async function commentsByIds(db: Kysely<DB>, ids: readonly string[]): Promise<CommentRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('comments')
+    .selectAll()
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+}
+
+export async function insertComment(db: Kysely<DB>, values: Insertable<CommentsTable>): Promise<CommentRow> {
+  return db.insertInto('comments').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+/** The closure rows of a new reply: one per ancestor, root to parent (DOMAIN §4.1). */
+export async function insertClosureRows(
+  db: Kysely<DB>,
+  commentId: string,
+  ancestorIds: readonly string[],
+): Promise<void> {
+  if (ancestorIds.length === 0) return;
+  await db
+    .insertInto('comment_replies')
+    .values(ancestorIds.map((ancestor_id) => ({ ancestor_id, comment_id: commentId })))
+    .execute();
+}
+
+/**
+ * Counts a new reply on every comment above it: all descendants on each ancestor, direct children on
+ * the parent. One statement, so every writer takes the row locks of a thread in the same (index) order.
+ * Returns the rows as they are now, locked until the transaction ends.
+ */
+export async function countReply(
+  db: Kysely<DB>,
+  parentId: string,
+  ancestorIds: readonly string[],
+): Promise<CommentRow[]> {
+  const { rows } = await sql<CommentRow>`
+    UPDATE comments SET
+      no_replies = no_replies + 1,
+      no_replies_direct = no_replies_direct + CASE WHEN id = ${parentId} THEN 1 ELSE 0 END
+    WHERE id = ANY(${[...ancestorIds]}::text[])
+    RETURNING *`.execute(db);
+  return rows;
+}
+
+export async function updateComment(
+  db: Kysely<DB>,
+  id: string,
+  values: Updateable<CommentsTable>,
+): Promise<CommentRow> {
+  return db.updateTable('comments').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * Marks a comment deleted unless it already is; undefined when someone else deleted it first. The
+ * author's own deletion erases the body for good (DOMAIN §4.7).
+ */
+export function markCommentDeleted(
+  db: Kysely<DB>,
+  id: string,
+  by: { userId: string; as: 'normal' | 'mods' | 'admins'; at: Date },
+): Promise<CommentRow | undefined> {
+  return db
+    .updateTable('comments')
+    .set({
+      deleted_at: by.at,
+      deleted_by: by.userId,
+      deleted_as: by.as,
+      ...(by.as === 'normal' ? { body: '' } : {}),
+    })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function addUserCommentCount(db: Kysely<DB>, userId: string, delta: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ no_comments: sql`no_comments + ${delta}` })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function countCommentOnPost(db: Kysely<DB>, postId: string, at: Date): Promise<void> {
+  await db
+    .updateTable('posts')
+    .set({ no_comments: sql`no_comments + 1`, last_activity_at: at })
+    .where('id', '=', postId)
+    .execute();
+}
+
+export interface CommentCursor {
+  upvotes: number;
+  id: string;
+}
+
+/** One page of a post's comments at every depth, best first: a range of comments_post_top_idx. */
+export function commentPage(
+  db: Kysely<DB>,
+  postId: string,
+  cursor: CommentCursor | null,
+  take: number,
+): Promise<CommentRow[]> {
+  let query = db.selectFrom('comments').selectAll().where('post_id', '=', postId);
+  if (cursor) {
+    query = query.where(sql<boolean>`(upvotes, id) <= (${cursor.upvotes}::int, ${cursor.id}::hex24)`);
+  }
+  return query.orderBy('upvotes', 'desc').orderBy('id', 'desc').limit(take).execute();
+}
+
+/** Every comment below `ancestorId`, from the closure table. */
+export function subtreeOf(db: Kysely<DB>, ancestorId: string): Promise<CommentRow[]> {
+  return db
+    .selectFrom('comment_replies as r')
+    .innerJoin('comments as c', 'c.id', 'r.comment_id')
+    .selectAll('c')
+    .where('r.ancestor_id', '=', ancestorId)
+    .execute();
+}
+
+/** Site-wide, newest first (the admin list). */
+export function latestComments(db: Kysely<DB>, before: string | null, take: number): Promise<CommentRow[]> {
+  let query = db.selectFrom('comments').selectAll();
+  if (before) query = query.where('id', '<=', before);
+  return query.orderBy('id', 'desc').limit(take).execute();
+}
+
+/**
+ * Per post, the comments written by others and not deleted since the viewer's last visit: the "(new)"
+ * count (DOMAIN §4.5). Posts never visited are not asked about.
+ */
+export async function newCommentCounts(
+  db: Kysely<DB>,
+  viewerId: string,
+  visits: ReadonlyMap<string, Date>,
+): Promise<Map<string, number>> {
+  const result = new Map<string, number>();
+  if (visits.size === 0) return result;
+  const rows = await db
+    .selectFrom('comments')
+    .select(['post_id', (eb) => eb.fn.countAll<string>().as('n')])
+    .where((eb) =>
+      eb.or(
+        [...visits].map(([postId, since]) =>
+          eb.and([eb('post_id', '=', postId), eb('created_at', '>=', since)]),
+        ),
+      ),
+    )
+    .where('user_id', '<>', viewerId)
+    .where('deleted_at', 'is', null)
+    .groupBy('post_id')
+    .execute();
+  for (const row of rows) result.set(row.post_id, Number(row.n));
+  return result;
+}
+
+// --- Votes ------------------------------------------------------------------------------------------------
+
+export function currentCommentVote(db: Kysely<DB>, commentId: string, userId: string) {
+  return db
+    .selectFrom('comment_votes')
+    .select(['up', 'is_user_new'])
+    .where('comment_id', '=', commentId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** False when a vote by this user arrived first (a concurrent duplicate). */
+export async function insertCommentVote(
+  db: Kysely<DB>,
+  vote: { commentId: string; userId: string; up: boolean; isUserNew: boolean },
+): Promise<boolean> {
+  const row = await db
+    .insertInto('comment_votes')
+    .values({
+      comment_id: vote.commentId,
+      user_id: vote.userId,
+      up: vote.up,
+      is_user_new: vote.isUserNew,
+    })
+    .onConflict((oc) => oc.columns(['comment_id', 'user_id']).doNothing())
+    .returning('up')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function deleteCommentVote(db: Kysely<DB>, commentId: string, userId: string): Promise<void> {
+  await db
+    .deleteFrom('comment_votes')
+    .where('comment_id', '=', commentId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+export async function setCommentVote(
+  db: Kysely<DB>,
+  commentId: string,
+  userId: string,
+  up: boolean,
+): Promise<void> {
+  await db
+    .updateTable('comment_votes')
+    .set({ up })
+    .where('comment_id', '=', commentId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+export function applyCommentVoteCounts(
+  db: Kysely<DB>,
+  commentId: string,
+  upDelta: number,
+  downDelta: number,
+): Promise<CommentRow> {
+  return db
+    .updateTable('comments')
+    .set({
+      upvotes: sql`upvotes + ${upDelta}`,
+      downvotes: sql`downvotes + ${downDelta}`,
+      points: sql`points + ${upDelta - downDelta}`,
+    })
+    .where('id', '=', commentId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The viewer's votes on these comments: true up, false down; absent when none. */
+export async function commentVotesOf(
+  db: Kysely<DB>,
+  userId: string,
+  commentIds: readonly string[],
+): Promise<Map<string, boolean>> {
+  if (commentIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('comment_votes')
+    .select(['comment_id', 'up'])
+    .where('user_id', '=', userId)
+    .where('comment_id', 'in', [...new Set(commentIds)])
+    .execute();
+  return new Map(rows.map((r) => [r.comment_id, r.up]));
+}

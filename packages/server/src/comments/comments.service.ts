@@ -1,0 +1,294 @@
+import {
+  apiMessages,
+  limits,
+  truncateChars,
+  type Comment,
+  type CommentPage,
+  type CreateCommentBody,
+} from '@commons/shared';
+import { canModerate, isBanned } from '../communities/communities.service.js';
+import type { Deps } from '../deps.js';
+import type { Group } from '../db/schema.js';
+import { badRequest, forbidden, notFound, notLoggedIn } from '../lib/errors.js';
+import { newId, parseId } from '../lib/ids.js';
+import { deleteReportsOfComment } from '../reports/reports.repository.js';
+import { recordPostVisit } from '../posts/posts.repository.js';
+import { checkGroup, requirePost } from '../posts/posts.service.js';
+import type { UserRow } from '../users/users.repository.js';
+import { commentJson, commentJsons, commentPageOf } from './comment-views.js';
+import {
+  addUserCommentCount,
+  commentsByIds,
+  countCommentOnPost,
+  countReply,
+  findCommentById,
+  insertClosureRows,
+  insertComment,
+  insertCommentVote,
+  latestComments,
+  markCommentDeleted,
+  subtreeOf,
+  updateComment,
+  type CommentCursor,
+  type CommentRow,
+} from './comments.repository.js';
+
+const GROUPS: readonly Group[] = ['normal', 'mods', 'admins'];
+const ADMIN_PAGE_SIZE = 100;
+
+export const commentNotFound = () => notFound('comment_not_found', apiMessages.commentNotFound);
+export const commentDeleted = () => forbidden('comment_deleted', apiMessages.commentDeleted);
+const invalidId = () => badRequest('invalid_id', apiMessages.invalidId);
+const invalidCursor = () => badRequest('invalid_cursor', apiMessages.invalidCursor);
+const invalidGroup = () => badRequest('user/invalid-group', apiMessages.invalidGroup);
+
+/** Trimmed, refused when empty (spec), truncated to the limit (DOMAIN §1.4). */
+function bodyOf(raw: string | null | undefined): string {
+  const body = (raw ?? '').trim();
+  if (!body) throw badRequest('comment-body-empty', apiMessages.commentBodyEmpty);
+  return truncateChars(body, limits.commentBodyMax);
+}
+
+export async function requireComment(deps: Pick<Deps, 'db'>, rawId: string): Promise<CommentRow> {
+  const id = parseId(rawId);
+  if (!id) throw invalidId();
+  const comment = await findCommentById(deps.db, id);
+  if (!comment) throw commentNotFound();
+  return comment;
+}
+
+const CURSOR = /^(-?\d{1,10})\.([0-9a-fA-F]{24})$/;
+
+function parseCommentCursor(next: string): CommentCursor {
+  const match = CURSOR.exec(next);
+  if (!match) throw invalidCursor();
+  const upvotes = Number(match[1]);
+  if (!Number.isSafeInteger(upvotes) || Math.abs(upvotes) > 2 ** 31 - 1) throw invalidCursor();
+  return { upvotes, id: match[2]!.toLowerCase() };
+}
+
+/**
+ * `GET /api/posts/{publicId}/comments` (API.md §10.1): a page, or with `parentId` every reply below
+ * one comment. A logged-in first page counts as a visit to the post (DOMAIN §4.5).
+ */
+export async function listComments(
+  deps: Deps,
+  viewer: UserRow | null,
+  publicId: string,
+  query: { next?: string; parentId?: string },
+): Promise<CommentPage | Comment[]> {
+  const post = await requirePost(deps, publicId);
+  if (query.parentId !== undefined) {
+    const parentId = parseId(query.parentId);
+    if (!parentId) throw invalidId();
+    return commentJsons(deps, await subtreeOf(deps.db, parentId), viewer);
+  }
+  const next = query.next && query.next !== 'null' ? query.next : null;
+  const page = await commentPageOf(deps, post, viewer, next ? parseCommentCursor(next) : null);
+  if (viewer && !next) await recordPostVisit(deps.db, post.id, viewer.id, deps.clock());
+  return page;
+}
+
+/**
+ * `POST /api/posts/{publicId}/comments` (API.md §10.2, DOMAIN §4.2): the checks in the contract's
+ * order, then the comment, its closure rows, the author's upvote and every counter in one transaction.
+ */
+export async function createComment(
+  deps: Deps,
+  viewer: UserRow | null,
+  publicId: string,
+  body: CreateCommentBody,
+  userGroup: string | undefined,
+): Promise<Comment> {
+  if (!viewer) throw notLoggedIn();
+  const post = await requirePost(deps, publicId);
+  await deps.limiter.consume('createComment', viewer.id);
+  const text = bodyOf(body.body);
+  if (post.locked) throw forbidden('post-locked', apiMessages.postLocked);
+  if (await isBanned(deps, post.community_id, viewer.id)) {
+    throw forbidden('banned_from_community', apiMessages.commentBannedFromCommunity);
+  }
+  const group = await checkGroup(deps, viewer, post.community_id, userGroup || 'normal');
+
+  let parent: CommentRow | null = null;
+  if (body.parentCommentId) {
+    const parentId = parseId(body.parentCommentId);
+    if (!parentId) throw invalidId();
+    parent = (await findCommentById(deps.db, parentId)) ?? null;
+    if (!parent || parent.post_id !== post.id) throw commentNotFound();
+  }
+  const chain = parent ? [...(parent.ancestors ?? []), parent.id] : [];
+  if (parent) checkParent(parent, await commentsByIds(deps.db, chain));
+
+  const now = deps.clock();
+  const comment = await deps.db.transaction().execute(async (trx) => {
+    if (parent) {
+      // Counted and locked first, then checked again: a deletion or lock that won the race refuses
+      // the reply instead of leaving a reply under it.
+      const locked = await countReply(trx, parent.id, chain);
+      checkParent(locked.find((c) => c.id === parent.id) ?? parent, locked);
+    }
+    const row = await insertComment(trx, {
+      id: newId(),
+      post_id: post.id,
+      community_id: post.community_id,
+      user_id: viewer.id,
+      user_group: group,
+      parent_id: parent?.id ?? null,
+      depth: parent ? parent.depth + 1 : 0,
+      ancestors: parent ? chain : null,
+      body: text,
+      upvotes: 1,
+      points: 1,
+      created_at: now,
+    });
+    await insertClosureRows(trx, row.id, chain);
+    // The author's own upvote, counted in the insert: it moves no karma (DOMAIN §3.2).
+    await insertCommentVote(trx, { commentId: row.id, userId: viewer.id, up: true, isUserNew: false });
+    await countCommentOnPost(trx, post.id, now);
+    await addUserCommentCount(trx, viewer.id, 1);
+    return row;
+  });
+  return commentJson(deps, comment, viewer);
+}
+
+/** Checks 6 to 8 of API.md §10.2 on the parent and the comments above it. */
+function checkParent(parent: CommentRow, chain: readonly CommentRow[]): void {
+  if (parent.deleted_at !== null)
+    throw badRequest('comment-reply-to-deleted', apiMessages.commentReplyToDeleted);
+  if (parent.depth >= limits.commentMaxDepth)
+    throw badRequest('comment-max-depth-reached', apiMessages.commentMaxDepth);
+  if (chain.some((c) => c.locked_at !== null)) throw forbidden('comment_locked', apiMessages.commentLocked);
+}
+
+/** `PUT /api/posts/{anything}/comments/{id}` without `action`: the author edits the body. */
+export async function editComment(
+  deps: Deps,
+  viewer: UserRow | null,
+  commentId: string,
+  body: { body?: string | null },
+): Promise<Comment> {
+  if (!viewer) throw notLoggedIn();
+  const comment = await requireComment(deps, commentId);
+  await deps.limiter.consume('updateContent', viewer.id);
+  if (comment.user_id !== viewer.id) throw forbidden('not_author', apiMessages.notAuthor);
+  if (comment.deleted_at !== null) throw commentDeleted();
+  const text = bodyOf(body.body);
+  const updated =
+    text === comment.body
+      ? comment
+      : await updateComment(deps.db, comment.id, { body: text, edited_at: deps.clock() });
+  return commentJson(deps, updated, viewer);
+}
+
+export interface CommentActionQuery {
+  action: string;
+  userGroup?: string;
+  lockAs?: string;
+}
+
+/** `PUT /api/posts/{anything}/comments/{id}?action=changeAsUser|lock|unlock` (API.md §10.3). */
+export async function commentAction(
+  deps: Deps,
+  viewer: UserRow | null,
+  commentId: string,
+  query: CommentActionQuery,
+): Promise<Comment> {
+  if (!viewer) throw notLoggedIn();
+  const comment = await requireComment(deps, commentId);
+  await deps.limiter.consume('updateContent', viewer.id);
+  let updated: CommentRow;
+  switch (query.action) {
+    case 'changeAsUser': {
+      if (comment.user_id !== viewer.id) throw forbidden('not_author', apiMessages.notAuthor);
+      const group = await checkGroup(deps, viewer, comment.community_id, query.userGroup ?? '');
+      updated = await updateComment(deps.db, comment.id, { user_group: group });
+      break;
+    }
+    case 'lock': {
+      const as = query.lockAs;
+      if (as !== 'mods' && as !== 'admins') throw invalidGroup();
+      if (as === 'admins' && !viewer.is_admin) throw forbidden('not_admin', apiMessages.notAdmin);
+      if (as === 'mods' && !(await canModerate(deps.db, viewer, comment.community_id)))
+        throw forbidden('not_mod', apiMessages.notMod);
+      if (comment.deleted_at !== null) throw commentDeleted();
+      updated = await updateComment(deps.db, comment.id, {
+        locked_at: deps.clock(),
+        locked_by: viewer.id,
+        locked_by_group: as,
+      });
+      break;
+    }
+    case 'unlock': {
+      if (!(await canModerate(deps.db, viewer, comment.community_id)))
+        throw forbidden('not-mod-not-admin', apiMessages.notAdminNorMod);
+      updated = await updateComment(deps.db, comment.id, {
+        locked_at: null,
+        locked_by: null,
+        locked_by_group: null,
+      });
+      break;
+    }
+    default:
+      throw badRequest('invalid_action', apiMessages.invalidAction);
+  }
+  return commentJson(deps, updated, viewer);
+}
+
+/**
+ * `DELETE /api/posts/{anything}/comments/{id}` (API.md §10.4, DOMAIN §4.7): as the author (the body is
+ * erased for good), a moderator or an admin (kept for them). The answer is stripped for everyone.
+ */
+export async function deleteComment(
+  deps: Deps,
+  viewer: UserRow | null,
+  commentId: string,
+  deleteAs: string | undefined,
+): Promise<Comment> {
+  if (!viewer) throw notLoggedIn();
+  const as = (deleteAs || 'normal') as Group;
+  if (!GROUPS.includes(as)) throw invalidGroup();
+  const comment = await requireComment(deps, commentId);
+  await deps.limiter.consume('updateContent', viewer.id);
+  if (as === 'normal' && comment.user_id !== viewer.id) throw forbidden('not_author', apiMessages.notAuthor);
+  if (as === 'mods' && !(await canModerate(deps.db, viewer, comment.community_id)))
+    throw forbidden('not_mod', apiMessages.notMod);
+  if (as === 'admins' && !viewer.is_admin) throw forbidden('not_admin', apiMessages.notAdmin);
+  if (comment.deleted_at !== null) throw commentDeleted();
+
+  const deleted = await deps.db.transaction().execute(async (trx) => {
+    const row = await markCommentDeleted(trx, comment.id, { userId: viewer.id, as, at: deps.clock() });
+    // Another deletion got there first.
+    if (!row) throw commentDeleted();
+    await addUserCommentCount(trx, row.user_id, -1);
+    await deleteReportsOfComment(trx, row.id);
+    return row;
+  });
+  return commentJson(deps, deleted, viewer, { forceStrip: true });
+}
+
+/** `GET /api/comments/{id}`. */
+export async function getComment(deps: Deps, viewer: UserRow | null, commentId: string): Promise<Comment> {
+  return commentJson(deps, await requireComment(deps, commentId), viewer);
+}
+
+/** `GET /api/comments` (admin): every comment, newest first, with its post's title. */
+export async function listAllComments(
+  deps: Deps,
+  viewer: UserRow | null,
+  next: string | undefined,
+): Promise<{ comments: Comment[]; next: string | null }> {
+  if (!viewer) throw notLoggedIn();
+  if (!viewer.is_admin) throw forbidden('not_admin', apiMessages.notAdmin);
+  let before: string | null = null;
+  if (next) {
+    before = parseId(next);
+    if (!before) throw invalidCursor();
+  }
+  const rows = await latestComments(deps.db, before, ADMIN_PAGE_SIZE + 1);
+  const page = rows.slice(0, ADMIN_PAGE_SIZE);
+  return {
+    comments: await commentJsons(deps, page, viewer, { postTitles: true }),
+    next: rows[ADMIN_PAGE_SIZE]?.id ?? null,
+  };
+}
