@@ -280,7 +280,7 @@ describe('ban_user and unban_user', () => {
     expect(await postRow(bystander.id)).toMatchObject({ deleted: false });
   });
 
-  it('with deleteContentDays N, deletes only the posts of the last N days', async () => {
+  it('with deleteContentDays N, deletes only the posts and comments of the last N days', async () => {
     const target = await member();
     const fresh = await textPost(target.client);
     const recent = await textPost(target.client);
@@ -289,6 +289,19 @@ describe('ban_user and unban_user', () => {
     await age(older.id, 4 * DAY);
     const ancient = await textPost(target.client);
     await age(ancient.id, 30 * DAY);
+    // Comments in the same window go too, as admins, words kept for admins; older ones stay.
+    const comment = async (body: string, ms: number) => {
+      const res = await target.client.post(`/api/posts/${fresh.publicId}/comments`, { body });
+      await t.db
+        .updateTable('comments')
+        .set({ created_at: new Date(Date.now() - ms) })
+        .where('id', '=', res.json.id)
+        .execute();
+      return res.json;
+    };
+    const newComment = await comment('Said yesterday', DAY);
+    const oldComment = await comment('Said last month', 30 * DAY);
+    await admin.client.post('/api/_report', { type: 'comment', targetId: newComment.id, reason: 3 });
 
     const res = await adminAction(admin.client, {
       action: 'ban_user',
@@ -311,6 +324,18 @@ describe('ban_user and unban_user', () => {
         body: 'Body text',
       });
     }
+    const commentRow = (id: string) =>
+      t.db.selectFrom('comments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(await commentRow(newComment.id)).toMatchObject({
+      deleted_as: 'admins',
+      deleted_by: admin.user.id,
+      body: 'Said yesterday',
+    });
+    expect((await commentRow(oldComment.id)).deleted_at).toBeNull();
+    expect(
+      await t.db.selectFrom('reports').selectAll().where('target_id', '=', newComment.id).execute(),
+    ).toEqual([]);
+    expect((await userRow(target.user.id)).no_comments).toBe(1);
     expect((await userRow(target.user.id)).banned_at).not.toBeNull();
   });
 });

@@ -66,4 +66,9 @@ export const ui = {
   postImageSizes: '(max-width: 768px) 358px, 647px',
   /** Below this width the post page's Share opens the device's share sheet when there is one. */
   shareSheetBelowPx: 1171,
+  /** Top-level comments shown per batch, and the pause before the next batch (core §9). */
+  commentBatch: 20,
+  commentBatchMobile: 5,
+  commentBatchDelayMs: 100,
+  commentBatchDelayMobileMs: 250,
 } as const;

@@ -1,4 +1,5 @@
 import { apiMessages } from '@commons/shared';
+import { purgeUserComments } from '../comments/comments.service.js';
 import { setDefault } from '../communities/communities.service.js';
 import type { Deps } from '../deps.js';
 import {
@@ -29,8 +30,8 @@ function required(value: string | undefined): string {
 
 /**
  * `POST /api/_admin` (API.md §16.1). Site-wide bans: an admin cannot be banned (checked before anything
- * happens); the user's sessions end; with `deleteContentDays` their posts of the last N days (0: all)
- * are deleted as admins, content too.
+ * happens); the user's sessions end; with `deleteContentDays` their posts and comments of the last N
+ * days (0: all) are deleted as admins, posts with their content.
  */
 export async function runAdminAction(deps: Deps, viewer: UserRow | null, action: AdminAction): Promise<void> {
   if (!viewer) throw notLoggedIn();
@@ -47,12 +48,9 @@ export async function runAdminAction(deps: Deps, viewer: UserRow | null, action:
         const days = action.deleteContentDays;
         if (!Number.isFinite(days) || days < 0)
           throw badRequest('invalid_json', 'deleteContentDays must be 0 or more.');
-        await purgeUserPosts(
-          deps,
-          target.id,
-          days === 0 ? null : new Date(now.getTime() - days * 86_400_000),
-          viewer.id,
-        );
+        const since = days === 0 ? null : new Date(now.getTime() - days * 86_400_000);
+        await purgeUserPosts(deps, target.id, since, viewer.id);
+        await purgeUserComments(deps, target.id, since, viewer.id);
       }
       await setBannedAt(deps.db, target.id, now);
       return;

@@ -29,7 +29,7 @@ export interface CommentViewOptions {
  * moderated communities).
  */
 export async function commentJsons(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'secrets'>,
   rows: readonly CommentRow[],
   viewer: UserRow | null,
   options: CommentViewOptions = {},
@@ -62,7 +62,7 @@ export async function commentJsons(
       : [],
   ]);
   const authors = new Map(
-    (await publicUsers(db, authorRows, viewer)).map((json, i) => [authorRows[i]!.id, json]),
+    (await publicUsers(deps, authorRows, viewer)).map((json, i) => [authorRows[i]!.id, json]),
   );
   const authorDeleted = new Map(authorRows.map((row) => [row.id, row.deleted_at !== null]));
   const postById = new Map(posts.map((p) => [p.id, p]));
@@ -87,7 +87,7 @@ export async function commentJsons(
 }
 
 export async function commentJson(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'secrets'>,
   row: CommentRow,
   viewer: UserRow | null,
   options: CommentViewOptions = {},
@@ -101,7 +101,7 @@ export async function commentJson(
  * comment appended so that the client can always build a connected tree (DOMAIN §4.3).
  */
 export async function commentPageOf(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'secrets'>,
   post: PostRow,
   viewer: UserRow | null,
   cursor: CommentCursor | null,

@@ -84,6 +84,22 @@ export function markCommentDeleted(
     .executeTakeFirst();
 }
 
+/** Marks a user's live comments since `since` (all when null) deleted as admins; returns their ids. */
+export async function deleteCommentsOfUser(
+  db: Kysely<DB>,
+  userId: string,
+  since: Date | null,
+  by: { userId: string; at: Date },
+): Promise<string[]> {
+  let query = db
+    .updateTable('comments')
+    .set({ deleted_at: by.at, deleted_by: by.userId, deleted_as: 'admins' })
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null);
+  if (since) query = query.where('created_at', '>=', since);
+  return (await query.returning('id').execute()).map((r) => r.id);
+}
+
 export async function addUserCommentCount(db: Kysely<DB>, userId: string, delta: number): Promise<void> {
   await db
     .updateTable('users')

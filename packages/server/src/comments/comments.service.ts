@@ -11,7 +11,7 @@ import type { Deps } from '../deps.js';
 import type { Group } from '../db/schema.js';
 import { badRequest, forbidden, notFound, notLoggedIn } from '../lib/errors.js';
 import { newId, parseId } from '../lib/ids.js';
-import { deleteReportsOfComment } from '../reports/reports.repository.js';
+import { deleteReportsOfComment, deleteReportsOfComments } from '../reports/reports.repository.js';
 import { recordPostVisit } from '../posts/posts.repository.js';
 import { checkGroup, requirePost } from '../posts/posts.service.js';
 import type { UserRow } from '../users/users.repository.js';
@@ -21,6 +21,7 @@ import {
   commentsByIds,
   countCommentOnPost,
   countReply,
+  deleteCommentsOfUser,
   findCommentById,
   insertClosureRows,
   insertComment,
@@ -291,4 +292,23 @@ export async function listAllComments(
     comments: await commentJsons(deps, page, viewer, { postTitles: true }),
     next: rows[ADMIN_PAGE_SIZE]?.id ?? null,
   };
+}
+
+/**
+ * Deletes a banned user's comments made since `since` (all of them when null), as admins: the words
+ * stay for admins, the tree keeps its shape, their reports go (DOMAIN §7.4).
+ */
+export async function purgeUserComments(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  userId: string,
+  since: Date | null,
+  byUserId: string,
+): Promise<number> {
+  return deps.db.transaction().execute(async (trx) => {
+    const ids = await deleteCommentsOfUser(trx, userId, since, { userId: byUserId, at: deps.clock() });
+    if (ids.length === 0) return 0;
+    await addUserCommentCount(trx, userId, -ids.length);
+    await deleteReportsOfComments(trx, ids);
+    return ids.length;
+  });
 }

@@ -97,7 +97,7 @@ async function moderatorsOf(
   communityId: string,
   viewer: UserRow | null,
 ): Promise<UserWithoutModding[]> {
-  return publicUsers(deps.db, await usersInOrder(deps.db, await moderatorIds(deps.db, communityId)), viewer);
+  return publicUsers(deps, await usersInOrder(deps.db, await moderatorIds(deps.db, communityId)), viewer);
 }
 
 /** The full Community: mods and rules as arrays, for the community page, post pages and settings. */
@@ -335,7 +335,7 @@ async function requireModeratedCommunity(
 export async function listBanned(deps: Deps, viewer: UserRow | null, communityId: string) {
   const row = await requireModeratedCommunity(deps, viewer, communityId);
   return publicUsers(
-    deps.db,
+    deps,
     await usersInOrder(deps.db, await bannedUserIds(deps.db, row.id, deps.clock())),
     viewer,
   );
@@ -373,7 +373,7 @@ export async function banFromCommunity(
     now: deps.clock(),
   });
   if (!banned) throw conflict('conflict', messages.moderation.alreadyBanned(target.username));
-  const [user] = await publicUsers(deps.db, [target], viewer);
+  const [user] = await publicUsers(deps, [target], viewer);
   return user!;
 }
 
@@ -389,7 +389,7 @@ export async function unbanFromCommunity(
   const target = await findUserByName(deps.db, body.username);
   if (!target) throw notFound('user_not_found', 'User not found.');
   await deleteBan(deps.db, community.id, target.id);
-  const [user] = await publicUsers(deps.db, [target], viewer);
+  const [user] = await publicUsers(deps, [target], viewer);
   return user!;
 }
 

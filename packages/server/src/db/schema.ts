@@ -35,6 +35,7 @@ export interface UsersTable {
   hide_user_profile_pictures: Generated<boolean>;
   require_alt_text: Generated<boolean>;
   welcome_notification_sent: Generated<boolean>;
+  pro_pic: string | null;
 }
 
 export interface SessionsTable {

@@ -59,6 +59,16 @@ export async function isTemporaryImageOf(db: Kysely<DB>, imageId: string, userId
 }
 
 /** Whether `userId` wrote a post that shows the image (in its gallery, or as its link thumbnail). */
+export async function isProfilePictureOf(db: Kysely<DB>, imageId: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', userId)
+    .where('pro_pic', '=', imageId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function isImageOfPostBy(db: Kysely<DB>, imageId: string, userId: string): Promise<boolean> {
   const row = await db
     .selectFrom('posts')

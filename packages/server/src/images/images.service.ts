@@ -22,6 +22,7 @@ import {
   insertTempImage,
   isImageOfCommunityModdedBy,
   isImageOfPostBy,
+  isProfilePictureOf,
   isTemporaryImageOf,
   setAltText as updateAltText,
   takeStaleTemporaryImages,
@@ -99,9 +100,8 @@ export async function uploadPostImage(
 /** Who may change an image's alt text (API.md §9.2, DOMAIN §10.6). */
 async function canEditAltText(deps: Pick<Deps, 'db'>, viewer: UserRow, imageId: string): Promise<boolean> {
   if (viewer.is_admin) return true;
-  // "The owner of a user profile picture" joins this list when profile pictures exist (users have no
-  // picture column yet).
   const checks = await Promise.all([
+    isProfilePictureOf(deps.db, imageId, viewer.id),
     isImageOfPostBy(deps.db, imageId, viewer.id),
     isTemporaryImageOf(deps.db, imageId, viewer.id),
     isImageOfCommunityModdedBy(deps.db, imageId, viewer.id),

@@ -53,7 +53,7 @@ export async function postJsons(
     viewer ? mutesOf(db, viewer.id, authorIds, communityIds) : null,
   ]);
   const authors = new Map(
-    (await publicUsers(db, authorRows, viewer)).map((json, i) => [authorRows[i]!.id, json]),
+    (await publicUsers(deps, authorRows, viewer)).map((json, i) => [authorRows[i]!.id, json]),
   );
   const authorDeleted = new Map(authorRows.map((row) => [row.id, row.deleted_at !== null]));
   const communityById = new Map(communities.map((c) => [c.id, c]));

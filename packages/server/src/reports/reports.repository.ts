@@ -34,6 +34,15 @@ export async function deleteReportsOfComment(db: Kysely<DB>, commentId: string):
   await db.deleteFrom('reports').where('type', '=', 'comment').where('target_id', '=', commentId).execute();
 }
 
+export async function deleteReportsOfComments(db: Kysely<DB>, commentIds: readonly string[]): Promise<void> {
+  if (commentIds.length === 0) return;
+  await db
+    .deleteFrom('reports')
+    .where('type', '=', 'comment')
+    .where('target_id', 'in', [...commentIds])
+    .execute();
+}
+
 /** A post deleted by a moderator or admin takes the reports on it and on its comments. */
 export async function deleteReportsOfPost(db: Kysely<DB>, postId: string): Promise<void> {
   await db.deleteFrom('reports').where('post_id', '=', postId).execute();

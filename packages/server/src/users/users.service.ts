@@ -7,6 +7,7 @@ import { notAdmin, notFound, notLoggedIn } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { deleteUserSessions } from '../sessions/sessions.repository.js';
 import { hashPassword } from './passwords.js';
+import { profilePictures } from './user-views.js';
 import { presentUser, viewOf, type PresentOptions } from './users.presenter.js';
 import {
   badgesOf,
@@ -28,13 +29,14 @@ export async function userJson(
   viewer: UserRow | null,
   options: PresentOptions & { withModdingList?: boolean } = {},
 ): Promise<User> {
-  const [badges, modding] = await Promise.all([
+  const [badges, modding, pictures] = await Promise.all([
     badgesOf(deps.db, [row.id]),
     options.withModdingList ? moddingList(deps, row.id) : null,
+    profilePictures(deps, [row]),
   ]);
   return presentUser(
     row,
-    { badges: badges.get(row.id) ?? [], proPic: null, moddingList: modding },
+    { badges: badges.get(row.id) ?? [], proPic: pictures.get(row.id) ?? null, moddingList: modding },
     viewOf(viewer, row),
     options,
   );

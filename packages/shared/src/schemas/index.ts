@@ -7,3 +7,4 @@ export * from './session.js';
 export * from './post.js';
 export * from './comment.js';
 export * from './report.js';
+export * from './profile.js';

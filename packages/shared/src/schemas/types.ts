@@ -29,6 +29,7 @@ import type {
   PostSchema,
   PostVoteBodySchema,
 } from './post.js';
+import type { UserFeedSchema } from './profile.js';
 import type { ReportBodySchema, ReportSchema } from './report.js';
 import type {
   CaptchaChallengeSchema,
@@ -71,3 +72,5 @@ export type CreateCommentBody = Static<typeof CreateCommentBodySchema>;
 export type CommentVoteBody = Static<typeof CommentVoteBodySchema>;
 export type Report = Static<typeof ReportSchema>;
 export type ReportBody = Static<typeof ReportBodySchema>;
+export type UserFeed = Static<typeof UserFeedSchema>;
+export type UserFeedItem = UserFeed['items'][number];

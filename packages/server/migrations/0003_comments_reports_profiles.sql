@@ -1,4 +1,5 @@
--- Comments (DOMAIN §4), threaded under a post at most 15 levels below the top, and reports (DOMAIN §7.5).
+-- Comments (DOMAIN §4), threaded under a post at most 15 levels below the top; reports (DOMAIN §7.5);
+-- what profiles need (a user's posts newest first, the profile picture).
 
 CREATE TABLE comments (
   id hex24 PRIMARY KEY,
@@ -73,3 +74,8 @@ CREATE TABLE reports (
 CREATE INDEX reports_community_idx ON reports (community_id, type, id DESC);
 CREATE INDEX reports_post_id_idx ON reports (post_id);
 CREATE INDEX reports_target_id_idx ON reports (target_id);
+
+-- Profiles (DOMAIN §2.8, §8.11): a user's posts newest first for the profile feed, and their picture.
+CREATE INDEX posts_user_latest_idx ON posts (user_id, id DESC);
+DROP INDEX posts_user_id_idx;
+ALTER TABLE users ADD COLUMN pro_pic hex24 REFERENCES images (id) ON DELETE SET NULL;
