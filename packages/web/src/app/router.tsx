@@ -18,7 +18,11 @@ const pages = {
   post: page(() => import('./routes/post')),
   communities: page(() => import('./routes/communities')),
   newPost: page(() => import('./routes/new-post')),
+  profile: page(() => import('./routes/profile')),
 };
+
+/** `/@{username}`: a profile (core §2). A pattern, as `@` cannot start a path parameter. */
+const PROFILE_PATH = /^\/@(?<username>[^/]+)\/?$/;
 
 /** First path segments that are pages of their own, not community names. */
 const FIXED_SEGMENTS = new Set([
@@ -39,6 +43,7 @@ export function preloadPage(pathname: string): void {
   else if (pathname === '/communities') void pages.communities.preload();
   else if (pathname === '/new') void pages.newPost.preload();
   else if (staticPages.some((p) => p.path === pathname)) void pages.staticPage.preload();
+  else if (PROFILE_PATH.test(pathname)) void pages.profile.preload();
   else if (/^\/[^/@]+\/post\/[^/]+(\/[^/]+)?$/.test(pathname)) void pages.post.preload();
   else if (/^\/[^/@]+$/.test(pathname) && !FIXED_SEGMENTS.has(pathname.slice(1)))
     void pages.community.preload();
@@ -49,7 +54,7 @@ export function preloadPage(pathname: string): void {
  * until then their paths show the not-found page (after login, where the spec requires an account).
  */
 export function Routes() {
-  const { home, login, staticPage, community, post, communities, newPost } = pages;
+  const { home, login, staticPage, community, post, communities, newPost, profile } = pages;
   return (
     <Suspense fallback={<Skeleton lines={4} count={2} />}>
       <Switch>
@@ -94,6 +99,14 @@ export function Routes() {
             </RequireLogin>
           </Route>
         ))}
+        <Route path={PROFILE_PATH}>
+          {(params: { username?: string }) => (
+            <profile.Component
+              key={(params.username ?? '').toLowerCase()}
+              username={decodeURIComponent(params.username ?? '')}
+            />
+          )}
+        </Route>
         {/* Community names take any first segment: every fixed route must come above these. */}
         <Route path="/:communityName/post/:publicId/:commentId">
           {(params) => (

@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { CommunityDetails } from '../../features/communities/components/CommunityDetails';
 import { usePost } from '../../features/posts/api/get-post';
 import { PostView } from '../../features/posts/components/PostView';
+import { CommentSection } from '../../features/comments/components/CommentSection';
 import { NotFoundPage } from './not-found';
 import pages from './pages.module.css';
 import styles from './feed-pages.module.css';
@@ -15,12 +16,12 @@ import styles from './feed-pages.module.css';
 interface Props {
   communityName: string;
   publicId: string;
-  /** The comment to focus (core §2); comments come with their own feature. */
+  /** The comment to focus (core §2). */
   commentId?: string;
 }
 
 /**
- * A post (core §2): the post, its comment count, and its community beside it. Unknown posts show the
+ * A post (core §2): the post, its comments, and its community beside it. Unknown posts show the
  * not-found page, other failures a Retry. A community name in the wrong case goes to the right one.
  */
 export default function PostPage({ communityName, publicId, commentId }: Props) {
@@ -55,12 +56,7 @@ export default function PostPage({ communityName, publicId, commentId }: Props) 
     <div className={pages.columns}>
       <div className={styles.main}>
         <PostView post={post} community={community} />
-        <section className={styles.commentsSection} aria-labelledby="comments-title">
-          <h2 id="comments-title">
-            {post.noComments} {post.noComments === 1 ? 'comment' : 'comments'}
-          </h2>
-          {post.noComments === 0 && <p>{messages.comments.noComments}</p>}
-        </section>
+        <CommentSection post={post} ready={!query.isPlaceholderData} focusedId={commentId} />
       </div>
       {!mobile && (
         <aside className={`${pages.aside} ${styles.asideLast}`} aria-label={`About ${post.communityName}`}>

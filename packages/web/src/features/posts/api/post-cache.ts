@@ -1,5 +1,5 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import type { Feed, Post } from '@commons/shared';
+import type { Feed, Post, UserFeed } from '@commons/shared';
 
 /** Query keys of the posts feature. Feeds and single posts both hold posts, so both get updated. */
 export const postKeys = {
@@ -7,9 +7,11 @@ export const postKeys = {
   feeds: ['posts', 'feed'] as const,
   details: ['posts', 'detail'] as const,
   hidden: ['posts', 'hidden'] as const,
+  /** Profile feeds: a user's posts and comments. */
+  profiles: ['posts', 'profile'] as const,
 };
 
-/** Applies `change` to every cached copy of the post with id `postId`: feeds and the post page. */
+/** Applies `change` to every cached copy of the post with id `postId`: feeds, profiles, the post page. */
 export function updatePostEverywhere(
   queryClient: QueryClient,
   postId: string,
@@ -25,6 +27,9 @@ export function updatePostEverywhere(
     });
     return changed ? { ...data, pages } : data;
   });
+  updateProfileItems(queryClient, (item) =>
+    item.type === 'post' && item.item.id === postId ? { ...item, item: change(item.item) } : item,
+  );
   queryClient.setQueriesData<Post>({ queryKey: postKeys.details }, (post) =>
     post && post.id === postId ? change(post) : post,
   );
@@ -52,4 +57,24 @@ export function findPostInFeeds(queryClient: QueryClient, publicId: string): Pos
     }
   }
   return undefined;
+}
+
+/** Applies `change` to every item of every cached profile feed (posts and comments). */
+export function updateProfileItems(
+  queryClient: QueryClient,
+  change: (item: UserFeed['items'][number]) => UserFeed['items'][number],
+): void {
+  queryClient.setQueriesData<InfiniteData<UserFeed>>({ queryKey: postKeys.profiles }, (data) => {
+    if (!data) return data;
+    let changed = false;
+    const pages = data.pages.map((page) => {
+      const items = page.items.map((item) => {
+        const next = change(item);
+        if (next !== item) changed = true;
+        return next;
+      });
+      return changed ? { ...page, items } : page;
+    });
+    return changed ? { ...data, pages } : data;
+  });
 }

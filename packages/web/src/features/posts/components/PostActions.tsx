@@ -11,6 +11,7 @@ import { useCurrentUser } from '../../session/api/get-current-user';
 import { useDeletePost, type DeletePostVariables } from '../api/delete-post';
 import { usePostAction, type PostAction } from '../api/post-action';
 import { postPath } from '../post-rules';
+import { ReportDialog } from '../../reports/components/ReportDialog';
 import styles from './PostView.module.css';
 
 type PendingDelete = Omit<DeletePostVariables, 'post'> & { title: string; confirmLabel: string };
@@ -99,6 +100,8 @@ export function PostActions({
   const isAuthor = Boolean(user && !post.userDeleted && user.id === post.userId);
   const isMod = Boolean(user && community?.userMod);
   const isAdmin = Boolean(user?.isAdmin);
+  const [reporting, setReporting] = useState(false);
+  const canReport = Boolean(user && !isAuthor && user.id !== post.userId && !post.deleted);
   const run = (a: PostAction) => action.mutate({ post, ...a });
   const contentDeletable = post.type === 'image' || post.type === 'link';
 
@@ -244,6 +247,15 @@ export function PostActions({
           <Icon name="trash" size={18} />
           {post.type === 'image' ? 'Delete image' : 'Delete link'}
         </button>
+      )}
+      {canReport && (
+        <button type="button" className={styles.action} onClick={() => setReporting(true)}>
+          <Icon name="flag" size={18} />
+          Report
+        </button>
+      )}
+      {canReport && (
+        <ReportDialog type="post" targetId={post.id} open={reporting} onOpenChange={setReporting} />
       )}
       {isMod && (
         <LazyMenu

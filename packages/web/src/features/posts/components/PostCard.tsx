@@ -1,5 +1,5 @@
 import { messages, ui, type Image, type Post } from '@commons/shared';
-import { useId } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { Icon } from '../../../components/ui/Icon';
 import { LazyMenu } from '../../../components/ui/LazyMenu';
@@ -12,6 +12,11 @@ import { useUnhidePost } from '../api/unhide-post';
 import { altText, copyUrl, responsiveImage } from '../post-images';
 import { postPath } from '../post-rules';
 import styles from './PostCard.module.css';
+
+// The dialog's code is not part of a feed's first load: it comes when someone reports.
+const ReportDialog = lazy(() =>
+  import('../../reports/components/ReportDialog').then((m) => ({ default: m.ReportDialog })),
+);
 import { PostBody } from './PostBody';
 import { PostByline } from './PostByline';
 import { VoteButtons } from './VoteButtons';
@@ -225,6 +230,8 @@ function CompactThumbnail({ post, href, loading }: { post: Post; href: string; l
 function CardFooter({ post, href, compact = false }: { post: Post; href: string; compact?: boolean }) {
   const user = useCurrentUser();
   const hide = useHidePost();
+  const [reporting, setReporting] = useState(false);
+  const canReport = Boolean(user && user.id !== post.userId && !post.deleted);
   const comments = post.noComments;
   return (
     <div className={`${styles.footer} ${compact ? styles.footerCompact : ''}`}>
@@ -248,8 +255,23 @@ function CardFooter({ post, href, compact = false }: { post: Post; href: string;
           trigger={<Icon name="dots" size={18} />}
           items={() => [
             { kind: 'action', label: 'Hide', icon: 'eyeOff', onSelect: () => hide.mutate(post.id) },
+            ...(canReport
+              ? [
+                  {
+                    kind: 'action' as const,
+                    label: 'Report',
+                    icon: 'flag' as const,
+                    onSelect: () => setReporting(true),
+                  },
+                ]
+              : []),
           ]}
         />
+      )}
+      {canReport && reporting && (
+        <Suspense fallback={null}>
+          <ReportDialog type="post" targetId={post.id} open onOpenChange={setReporting} />
+        </Suspense>
       )}
     </div>
   );

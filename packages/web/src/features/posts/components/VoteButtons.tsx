@@ -2,7 +2,7 @@ import type { Post } from '@commons/shared';
 import { Icon } from '../../../components/ui/Icon';
 import { formatCount } from '../../../lib/format-count';
 import { useVotePost } from '../api/vote-post';
-import { currentVote } from '../post-rules';
+import { currentVote, type VoteState } from '../post-rules';
 import styles from './VoteButtons.module.css';
 
 function Vote({
@@ -10,6 +10,7 @@ function Vote({
   count,
   pressed,
   disabled,
+  disabledTitle,
   compact,
   onVote,
 }: {
@@ -17,6 +18,7 @@ function Vote({
   count: number;
   pressed: boolean;
   disabled: boolean;
+  disabledTitle: string | undefined;
   compact: boolean;
   onVote: () => void;
 }) {
@@ -30,7 +32,7 @@ function Vote({
         aria-label={up ? 'Upvote' : 'Downvote'}
         aria-pressed={pressed}
         disabled={disabled}
-        title={disabled ? 'Voting is off on locked posts' : undefined}
+        title={disabled ? disabledTitle : undefined}
         onClick={onVote}
       >
         <Icon name={up ? 'arrowUp' : 'arrowDown'} size={compact ? 16 : 18} />
@@ -41,30 +43,56 @@ function Vote({
 }
 
 /**
- * Up and down buttons with their counts and the reader's vote (pressed). Votes on a locked post are
- * off (core §4).
+ * Up and down buttons with their counts and the reader's vote (pressed), for posts and comments.
  */
-export function VoteButtons({ post, compact = false }: { post: Post; compact?: boolean }) {
-  const vote = useVotePost();
-  const current = currentVote(post);
+export function VotePair({
+  state,
+  disabled,
+  disabledTitle,
+  compact = false,
+  onVote,
+}: {
+  state: VoteState;
+  disabled: boolean;
+  disabledTitle?: string;
+  compact?: boolean;
+  onVote: (up: boolean) => void;
+}) {
+  const current = currentVote(state);
   return (
     <div className={`${styles.votes} ${compact ? styles.compact : ''}`} role="group" aria-label="Votes">
       <Vote
         up
-        count={post.upvotes}
+        count={state.upvotes}
         pressed={current === 'up'}
-        disabled={post.locked}
+        disabled={disabled}
+        disabledTitle={disabledTitle}
         compact={compact}
-        onVote={() => vote(post, true)}
+        onVote={() => onVote(true)}
       />
       <Vote
         up={false}
-        count={post.downvotes}
+        count={state.downvotes}
         pressed={current === 'down'}
-        disabled={post.locked}
+        disabled={disabled}
+        disabledTitle={disabledTitle}
         compact={compact}
-        onVote={() => vote(post, false)}
+        onVote={() => onVote(false)}
       />
     </div>
+  );
+}
+
+/** A post's votes. Votes on a locked post are off (core §4). */
+export function VoteButtons({ post, compact = false }: { post: Post; compact?: boolean }) {
+  const vote = useVotePost();
+  return (
+    <VotePair
+      state={post}
+      disabled={post.locked}
+      disabledTitle="Voting is off on locked posts"
+      compact={compact}
+      onVote={(up) => vote(post, up)}
+    />
   );
 }

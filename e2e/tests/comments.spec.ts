@@ -1,0 +1,235 @@
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { messages } from '../../packages/shared/src/messages';
+import { expectAccessible, screenshot } from '../helpers';
+import {
+  logInAs,
+  memberWithUpvotes,
+  newAdmin,
+  newCommunity,
+  newMember,
+  textPost,
+  type Member,
+} from '../world';
+
+/** A second reader with their own cookies, at the same size as the test's page. */
+async function pageFor(browser: Browser, page: Page, baseURL: string, member: Member): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: page.viewportSize() });
+  const other = await context.newPage();
+  await logInAs(other, member);
+  return other;
+}
+
+/** The comment whose own text (not its replies') contains `text`. */
+const commentWith = (page: Page, text: string): Locator =>
+  page
+    .getByRole('listitem')
+    .filter({ has: page.locator(':scope > div > [data-comment-body]', { hasText: text }) })
+    .last();
+
+/** The buttons under a comment's own text (not those of its replies). */
+const actionsOf = (comment: Locator): Locator => comment.locator(':scope > div > [data-comment-actions]');
+
+async function reply(page: Page, to: string, text: string): Promise<void> {
+  await actionsOf(commentWith(page, to)).getByRole('button', { name: 'Reply', exact: true }).click();
+  const box = page.getByRole('textbox', { name: /^Reply to/ });
+  await box.fill(text);
+  await box.press('Control+Enter');
+  await expect(commentWith(page, text)).toBeVisible();
+}
+
+test('two members hold a thread five levels deep, edit, vote, delete, and see what is new', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const admin = await newAdmin(baseURL!);
+  const town = await newCommunity(admin);
+  // A moderator who is not an admin: a member with enough points who creates the community.
+  const mod = await memberWithUpvotes(baseURL!, town.name, 2);
+  const community = await newCommunity(mod);
+  const alice = await newMember(baseURL!, 'al');
+  const bob = await newMember(baseURL!, 'bo');
+  const post = await textPost(alice, community.name, 'Where do the herons nest in spring?');
+  const url = `/${community.name}/post/${post.publicId}`;
+
+  await logInAs(page, alice);
+  await page.goto(url);
+  await expect(page.getByText(messages.comments.noComments)).toBeVisible();
+  // An empty comment is refused before it is sent.
+  await page.getByRole('button', { name: 'Comment', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: messages.comments.bodyEmpty })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Add a comment' }).fill('Level one: by the north marsh.');
+  await page.getByRole('textbox', { name: 'Add a comment' }).press('Control+Enter');
+  await expect(commentWith(page, 'Level one')).toBeVisible();
+  await expect(page.getByRole('heading', { name: '1 comment' })).toBeVisible();
+  await expect(commentWith(page, 'Level one').getByText('OP', { exact: true })).toBeVisible();
+
+  // Bob reads the post first; what Alice writes after that is new to him.
+  const bobPage = await pageFor(browser, page, baseURL!, bob);
+  await bobPage.goto(url);
+  await expect(commentWith(bobPage, 'Level one')).toBeVisible();
+  await expect(bobPage.getByText('(new)')).toHaveCount(0);
+
+  await reply(bobPage, 'Level one', 'Level two: which side of it?');
+  await page.reload();
+  await reply(page, 'Level two', 'Level three: the side with the reeds.');
+  await bobPage.reload();
+  await expect(commentWith(bobPage, 'Level three').getByText('(new)')).toBeVisible();
+  await reply(bobPage, 'Level three', 'Level four: thanks, going this weekend.');
+  await page.reload();
+  await reply(page, 'Level four', 'Level five: bring boots.');
+  await expect(page.getByRole('heading', { name: '5 comments' })).toBeVisible();
+
+  // Nesting: level five sits inside level four, inside three, two and one.
+  const five = commentWith(page, 'Level five');
+  for (const level of ['one', 'two', 'three', 'four']) {
+    await expect(commentWith(page, `Level ${level}`).getByText('Level five: bring boots.')).toBeVisible();
+  }
+  await expect(five.getByRole('link', { name: `@${alice.name}` })).toBeVisible();
+
+  // Edit by the author.
+  await actionsOf(commentWith(page, 'Level one')).getByRole('button', { name: 'Edit' }).click();
+  await page
+    .getByRole('textbox', { name: 'Edit your comment' })
+    .fill('Level one: by the north marsh, near the old pier.');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('near the old pier')).toBeVisible();
+  await bobPage.reload();
+  await expect(bobPage.getByText('near the old pier')).toBeVisible();
+  // Bob cannot edit or delete Alice's words.
+  await expect(
+    actionsOf(commentWith(bobPage, 'Level one')).getByRole('button', { name: 'Edit' }),
+  ).toHaveCount(0);
+  await expect(
+    actionsOf(commentWith(bobPage, 'Level one')).getByRole('button', { name: 'Delete' }),
+  ).toHaveCount(0);
+
+  // A vote on Alice's comment.
+  const upvote = actionsOf(commentWith(bobPage, 'Level three')).getByRole('button', { name: 'Upvote' });
+  await upvote.click();
+  await expect(upvote).toHaveAttribute('aria-pressed', 'true');
+  await bobPage.reload();
+  await expect(
+    actionsOf(commentWith(bobPage, 'Level three')).getByRole('button', { name: 'Upvote' }),
+  ).toHaveAttribute('aria-pressed', 'true');
+
+  // Reports: a reason must be chosen; a repeat is refused; nobody reports their own words.
+  await actionsOf(commentWith(bobPage, 'Level three')).getByRole('button', { name: 'Report' }).click();
+  const report = bobPage.getByRole('dialog');
+  await report.getByRole('button', { name: 'Report' }).click();
+  await expect(report.getByText('Choose a reason.')).toBeVisible();
+  await report.getByLabel('Spam').check();
+  await report.getByRole('button', { name: 'Report' }).click();
+  await expect(bobPage.getByText(messages.reports.reported('Comment'))).toBeVisible();
+  await actionsOf(commentWith(bobPage, 'Level three')).getByRole('button', { name: 'Report' }).click();
+  await bobPage.getByRole('dialog').getByLabel('Spam').check();
+  await bobPage.getByRole('dialog').getByRole('button', { name: 'Report' }).click();
+  await expect(bobPage.getByText(messages.reports.alreadyReported('comment'))).toBeVisible();
+  await bobPage.getByRole('article').getByRole('button', { name: 'Report' }).click();
+  await bobPage.getByRole('dialog').getByLabel('Breaks community rules').check();
+  await bobPage.getByRole('dialog').getByRole('button', { name: 'Report' }).click();
+  await expect(bobPage.getByText(messages.reports.reported('Post'))).toBeVisible();
+  await expect(
+    actionsOf(commentWith(bobPage, 'Level two')).getByRole('button', { name: 'Report' }),
+  ).toHaveCount(0);
+
+  // Bob deletes his own comment: it keeps its place, its reply stays.
+  await actionsOf(commentWith(bobPage, 'Level four')).getByRole('button', { name: 'Delete' }).click();
+  await bobPage.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(bobPage.getByText(messages.comments.deletedBy('the author'))).toBeVisible();
+  await expect(bobPage.getByText('Level four')).toHaveCount(0);
+  await expect(bobPage.getByText('Level five: bring boots.')).toBeVisible();
+  const deleted = bobPage.getByRole('listitem').filter({
+    has: bobPage.locator(':scope > div > p', { hasText: messages.comments.deletedBy('the author') }),
+  });
+  await actionsOf(deleted).getByRole('button', { name: 'Upvote' }).click();
+  await expect(bobPage.getByText(messages.comments.cannotVoteDeleted)).toBeVisible();
+
+  // The moderator removes Bob's other comment, as moderator; everyone else sees only that it went.
+  const modPage = await pageFor(browser, page, baseURL!, mod);
+  await modPage.goto(url);
+  await actionsOf(commentWith(modPage, 'Level two')).getByRole('button', { name: 'Delete' }).click();
+  await expect(modPage.getByRole('dialog')).toContainText('as moderator');
+  await modPage.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(modPage.getByText(messages.comments.deletedBy('moderators'))).toBeVisible();
+  await modPage.reload();
+  // Moderators still read what they removed.
+  await expect(modPage.getByText('Level two: which side of it?')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText(messages.comments.deletedBy('moderators'))).toBeVisible();
+  await expect(page.getByText('Level two: which side of it?')).toHaveCount(0);
+  await expect(page.getByText('Level five: bring boots.')).toBeVisible();
+
+  // Collapsing a thread hides what is below it.
+  await page.getByRole('button', { name: 'Collapse thread' }).first().click();
+  await expect(page.getByText('Level five: bring boots.')).toBeHidden();
+  await page.getByRole('button', { name: 'Expand thread' }).first().click();
+  await expect(page.getByText('Level five: bring boots.')).toBeVisible();
+
+  await screenshot(page, 'comments-thread', testInfo.project.name);
+  await expectAccessible(page, 'a post with a deep thread');
+  await bobPage.context().close();
+  await modPage.context().close();
+});
+
+test('guests read comments and are asked to log in to join', async ({ page, baseURL }) => {
+  const admin = await newAdmin(baseURL!);
+  const community = await newCommunity(admin);
+  const post = await textPost(admin, community.name, 'Tide tables for the week');
+  await admin.api.ok('POST', `/api/posts/${post.publicId}/comments`, {
+    body: 'Low tide at 6:40 on Tuesday.',
+  });
+  await page.goto(`/${community.name}/post/${post.publicId}`);
+  await expect(page.getByText('Low tide at 6:40 on Tuesday.')).toBeVisible();
+  await page.getByRole('button', { name: messages.common.joinTheDiscussion }).click();
+  await expect(page.getByRole('dialog')).toContainText(messages.common.loginToContinue);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Upvote' }).last().click();
+  await expect(page.getByRole('dialog')).toContainText(messages.common.loginToContinue);
+});
+
+test('a post with 1,200 comments loads in batches across the server pages', async ({ page, baseURL }) => {
+  test.setTimeout(180_000);
+  const admin = await newAdmin(baseURL!);
+  const community = await newCommunity(admin);
+  const post = await textPost(admin, community.name, 'The big thread');
+  const writers = await Promise.all(Array.from({ length: 4 }, () => newMember(baseURL!, 'cw')));
+  // 240 top-level comments with 4 replies each: 1,200 in all, over three pages of 500.
+  const url = `/api/posts/${post.publicId}/comments`;
+  for (let start = 0; start < 240; start += 20) {
+    await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        const n = start + i;
+        const writer = writers[n % writers.length]!;
+        const top = await writer.api.ok<{ id: string }>('POST', url, { body: `Top ${n}` });
+        for (let r = 0; r < 4; r++) {
+          await writer.api.ok('POST', url, { body: `Reply ${n}.${r}`, parentCommentId: top.id });
+        }
+      }),
+    );
+  }
+
+  await page.goto(`/${community.name}/post/${post.publicId}`);
+  const section = page.getByRole('region', { name: '1200 comments' });
+  await expect(section.getByRole('heading', { name: '1200 comments' })).toBeVisible();
+  const all = section.getByRole('listitem');
+  // The first page: 500 comments, plus the parents of replies whose parents are on a later page.
+  const more = section.getByRole('button', { name: /^\d+ more comments$/ });
+  await expect(more).toBeVisible({ timeout: 30_000 });
+  const firstCount = await all.count();
+  expect(firstCount).toBeGreaterThanOrEqual(500);
+  expect(firstCount).toBeLessThan(1200);
+  await expect(more).toHaveText(`${1200 - firstCount} more comments`);
+  while (await more.isVisible()) {
+    const before = await all.count();
+    await more.click();
+    await expect.poll(() => all.count(), { timeout: 30_000 }).toBeGreaterThan(before);
+    // Wait for the batches of the new page to finish (the button returns, or everything is shown).
+    await expect
+      .poll(async () => (await more.isVisible()) || (await all.count()) === 1200, { timeout: 30_000 })
+      .toBe(true);
+  }
+  await expect(all).toHaveCount(1200);
+  await expect(section.locator(':scope > ul > li')).toHaveCount(240);
+});

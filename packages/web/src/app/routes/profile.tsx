@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { Redirect, useSearch } from 'wouter';
+import { messages } from '@commons/shared';
+import { Button } from '../../components/ui/Button';
+import { Skeleton } from '../../components/ui/Skeleton';
+import { ApiError, errorText } from '../../lib/api-client';
+import { useMediaQuery } from '../../lib/device';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useUserProfile } from '../../features/profiles/api/get-user';
+import { ProfileCards } from '../../features/profiles/components/ProfileCards';
+import { ProfileFeed } from '../../features/profiles/components/ProfileFeed';
+import { ProfileHeader } from '../../features/profiles/components/ProfileHeader';
+import { useCurrentUser } from '../../features/session/api/get-current-user';
+import { NotFoundPage } from './not-found';
+import pages from './pages.module.css';
+import styles from './feed-pages.module.css';
+
+/** The About tab leaves the profile above this width (core §9). */
+const ABOUT_TAB_QUERY = '(max-width: 764px)';
+
+/**
+ * A user's profile (core §2): header, the posts and comments feed, and the side cards; on narrow
+ * screens Posts and About tabs. Deleted and suspended accounts say so to everyone but admins.
+ */
+export default function ProfilePage({ username }: { username: string }) {
+  const query = useUserProfile(username);
+  const viewer = useCurrentUser();
+  const search = useSearch();
+  const narrow = useMediaQuery(ABOUT_TAB_QUERY);
+  const [tab, setTab] = useState<'posts' | 'about'>('posts');
+  const user = query.data;
+  useDocumentTitle(user ? `@${user.username}` : `@${username}`);
+
+  if (!user) {
+    if (query.isError) {
+      if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
+      return (
+        <section className={styles.failed} role="alert">
+          <h1>{messages.common.somethingWentWrong}</h1>
+          <p>{errorText(query.error)}</p>
+          <Button variant="primary" onClick={() => void query.refetch()} disabled={query.isFetching}>
+            {messages.common.retry}
+          </Button>
+        </section>
+      );
+    }
+    return <Skeleton lines={4} count={3} label="Loading profile" />;
+  }
+  if (user.username !== username) {
+    return <Redirect to={`/@${user.username}${search ? `?${search}` : ''}`} replace />;
+  }
+  const admin = viewer?.isAdmin ?? false;
+  if ((user.deleted || user.isBanned) && !admin) {
+    return (
+      <section className={pages.centered}>
+        <h1>@{user.username}</h1>
+        <p className={pages.muted}>
+          {user.deleted ? messages.profile.accountDeleted : messages.profile.accountSuspended}
+        </p>
+      </section>
+    );
+  }
+
+  const feed = <ProfileFeed key={user.id} username={user.username} />;
+  return (
+    <div className={styles.main}>
+      <ProfileHeader user={user} />
+      {admin && (user.deleted || user.isBanned) && (
+        <p className={pages.muted} role="status">
+          {user.deleted ? messages.profile.accountDeleted : messages.profile.accountSuspended}
+        </p>
+      )}
+      {narrow ? (
+        <>
+          <div className={styles.tabs} role="tablist" aria-label={`@${user.username}`}>
+            {(['posts', 'about'] as const).map((t) => (
+              <button
+                key={t}
+                type="button"
+                role="tab"
+                id={`tab-${t}`}
+                aria-selected={tab === t}
+                aria-controls={`panel-${t}`}
+                className={styles.tab}
+                onClick={() => setTab(t)}
+              >
+                {t === 'posts' ? 'Posts' : 'About'}
+              </button>
+            ))}
+          </div>
+          <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className={styles.main}>
+            {tab === 'posts' ? feed : <ProfileCards user={user} />}
+          </div>
+        </>
+      ) : (
+        <div className={pages.columns}>
+          {feed}
+          <aside className={pages.aside} aria-label={`About @${user.username}`}>
+            <ProfileCards user={user} />
+          </aside>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Comment } from '@commons/shared';
+import { api } from '../../../lib/api-client';
+import { replaceComment } from './comment-cache';
+
+/** `PUT /api/posts/{postId}/comments/{id}` (API.md §10.3): the author's new body. */
+export function useEditComment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ comment, body }: { comment: Comment; body: string }) =>
+      api<Comment>(`/posts/${comment.postId}/comments/${comment.id}`, { method: 'PUT', body: { body } }),
+    onSuccess: (updated) => replaceComment(queryClient, updated),
+  });
+}

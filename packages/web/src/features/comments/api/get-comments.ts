@@ -1,0 +1,74 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import type { Comment, CommentPage, Post } from '@commons/shared';
+import { showAlert } from '../../../components/ui/Toasts';
+import { api, errorText } from '../../../lib/api-client';
+import { useCurrentUser } from '../../session/api/get-current-user';
+import { mergeComments } from '../comment-tree';
+import { commentKeys, type LoadedComments } from './comment-cache';
+
+/**
+ * `GET /api/posts/{publicId}/comments` (API.md §10.1): a post's comments, starting from the first page
+ * that came with the post, so opening a post costs one request. Later pages and replies are merged in.
+ */
+export function useComments(post: Post, ready: boolean) {
+  const viewer = useCurrentUser()?.id ?? null;
+  return useQuery({
+    queryKey: commentKeys.ofPost(post.publicId, viewer),
+    queryFn: async ({ signal }): Promise<LoadedComments> => {
+      const page = await api<CommentPage>(`/posts/${encodeURIComponent(post.publicId)}/comments`, { signal });
+      return { comments: page.comments, next: page.next };
+    },
+    // A post from a feed has no comments yet; the full post brings the first page.
+    enabled: ready,
+    initialData: ready && post.comments ? { comments: post.comments, next: post.commentsNext } : undefined,
+    staleTime: 60_000,
+  });
+}
+
+/** The next page of comments ('N more comments'). */
+export function useMoreComments(post: Post) {
+  const queryClient = useQueryClient();
+  const viewer = useCurrentUser()?.id ?? null;
+  const [loading, setLoading] = useState(false);
+  const loadMore = useCallback(async () => {
+    const key = commentKeys.ofPost(post.publicId, viewer);
+    const current = queryClient.getQueryData<LoadedComments>(key);
+    if (!current?.next || loading) return;
+    setLoading(true);
+    try {
+      const page = await api<CommentPage>(`/posts/${encodeURIComponent(post.publicId)}/comments`, {
+        query: { next: current.next },
+      });
+      queryClient.setQueryData<LoadedComments>(key, (data) =>
+        data ? { comments: mergeComments(data.comments, page.comments), next: page.next } : data,
+      );
+    } catch (error) {
+      showAlert(errorText(error), { tone: 'error' });
+    } finally {
+      setLoading(false);
+    }
+  }, [queryClient, post.publicId, viewer, loading]);
+  return { loadMore, loading };
+}
+
+/** Every reply below one comment (`?parentId=`), for 'N more replies'. */
+export function useLoadReplies(post: Post) {
+  const queryClient = useQueryClient();
+  const viewer = useCurrentUser()?.id ?? null;
+  return useCallback(
+    async (comment: Comment) => {
+      try {
+        const replies = await api<Comment[]>(`/posts/${encodeURIComponent(post.publicId)}/comments`, {
+          query: { parentId: comment.id },
+        });
+        queryClient.setQueryData<LoadedComments>(commentKeys.ofPost(post.publicId, viewer), (data) =>
+          data ? { ...data, comments: mergeComments(data.comments, replies) } : data,
+        );
+      } catch (error) {
+        showAlert(errorText(error), { tone: 'error' });
+      }
+    },
+    [queryClient, post.publicId, viewer],
+  );
+}

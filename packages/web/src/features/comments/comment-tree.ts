@@ -1,0 +1,76 @@
+import { messages, type Comment, type Post } from '@commons/shared';
+
+export interface CommentNode {
+  comment: Comment;
+  children: CommentNode[];
+  /** Replies below this comment that are not loaded yet (all depths). */
+  missingReplies: number;
+}
+
+/**
+ * The tree of the comments loaded so far, in the order given (the server's best-first order, with the
+ * reader's new comments first). A comment whose parent is not loaded starts a tree of its own, which
+ * the server's pages never cause (they carry missing ancestors).
+ */
+export function buildTree(comments: readonly Comment[]): CommentNode[] {
+  const nodes = new Map<string, CommentNode>();
+  for (const comment of comments) {
+    if (!nodes.has(comment.id)) nodes.set(comment.id, { comment, children: [], missingReplies: 0 });
+  }
+  const roots: CommentNode[] = [];
+  for (const node of nodes.values()) {
+    const parent = node.comment.parentId ? nodes.get(node.comment.parentId) : undefined;
+    if (parent) parent.children.push(node);
+    else roots.push(node);
+  }
+  const countLoaded = (node: CommentNode): number => {
+    let loaded = 0;
+    for (const child of node.children) loaded += 1 + countLoaded(child);
+    node.missingReplies = Math.max(0, node.comment.noReplies - loaded);
+    return loaded;
+  };
+  for (const root of roots) countLoaded(root);
+  return roots;
+}
+
+/** Merges comments into a list: new ids are added at the end, known ones replaced in place. */
+export function mergeComments(list: readonly Comment[], incoming: readonly Comment[]): Comment[] {
+  const index = new Map(list.map((c, i) => [c.id, i]));
+  const result = [...list];
+  for (const comment of incoming) {
+    const at = index.get(comment.id);
+    if (at === undefined) {
+      index.set(comment.id, result.length);
+      result.push(comment);
+    } else {
+      result[at] = comment;
+    }
+  }
+  return result;
+}
+
+/** "Deleted by moderators|admins|the author" for a deleted comment (core §4). */
+export function deletedByText(comment: Pick<Comment, 'deletedAs'>): string {
+  const group =
+    comment.deletedAs === 'admins' ? 'admins' : comment.deletedAs === 'mods' ? 'moderators' : 'the author';
+  return messages.comments.deletedBy(group);
+}
+
+/** The post's author wrote this comment (the OP tag); never for deleted accounts. */
+export function isByPostAuthor(comment: Comment, post: Pick<Post, 'userId' | 'userDeleted'>): boolean {
+  return !post.userDeleted && !comment.userDeleted && comment.userId === post.userId;
+}
+
+/** Written by someone else since the reader's previous visit: the '(new)' label (DOMAIN §4.5). */
+export function isNewSinceVisit(
+  comment: Comment,
+  post: Pick<Post, 'lastVisitAt'>,
+  viewerId: string | null,
+): boolean {
+  if (!post.lastVisitAt || !viewerId || comment.userId === viewerId || comment.deleted) return false;
+  return new Date(comment.createdAt).getTime() >= new Date(post.lastVisitAt).getTime();
+}
+
+export function commentPath(comment: Pick<Comment, 'communityName' | 'postPublicId' | 'id'>): string {
+  return `/${comment.communityName}/post/${comment.postPublicId}/${comment.id}`;
+}

@@ -1,0 +1,269 @@
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'wouter';
+import { limits, messages, type Comment, type Post, type User, type UserGroupName } from '@commons/shared';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { RelativeTime } from '../../../components/ui/RelativeTime';
+import { showAlert } from '../../../components/ui/Toasts';
+import { errorText } from '../../../lib/api-client';
+import { authorLabel, isEdited, speakingAs } from '../../posts/post-rules';
+import { VotePair } from '../../posts/components/VoteButtons';
+import { createCommentError, useCreateComment } from '../api/create-comment';
+import { useDeleteComment } from '../api/delete-comment';
+import { useEditComment } from '../api/edit-comment';
+import { useVoteComment } from '../api/vote-comment';
+import {
+  commentPath,
+  deletedByText,
+  isByPostAuthor,
+  isNewSinceVisit,
+  type CommentNode,
+} from '../comment-tree';
+import { ReportDialog } from '../../reports/components/ReportDialog';
+import { CommentForm } from './CommentForm';
+import styles from './Comments.module.css';
+
+const Markdown = lazy(() => import('../../../components/markdown/Markdown'));
+
+interface Props {
+  node: CommentNode;
+  post: Post;
+  viewer: User | null;
+  /** The reader moderates the post's community. */
+  moderates: boolean;
+  focusedId: string | undefined;
+  onLoadReplies: (comment: Comment) => Promise<void>;
+}
+
+/** The capacity a moderator or admin deletes someone else's comment in. */
+function deleteCapacity(comment: Comment, viewer: User | null, moderates: boolean): UserGroupName | null {
+  if (!viewer) return null;
+  if (comment.userId === viewer.id) return 'normal';
+  if (viewer.isAdmin) return 'admins';
+  return moderates ? 'mods' : null;
+}
+
+async function copyLink(comment: Comment) {
+  try {
+    await navigator.clipboard.writeText(new URL(commentPath(comment), window.location.origin).href);
+    showAlert(messages.common.linkCopied);
+  } catch {
+    showAlert(messages.common.linkCopyFailed, { tone: 'error' });
+  }
+}
+
+/**
+ * One comment and the thread below it (core §2 Comments): author with OP tag and '(new)' label, time
+ * and 'Edited', body, votes, Reply, Edit, Delete with a confirmation, Copy link, collapsing, and
+ * 'N more replies' for replies not loaded yet. Deleted comments keep their place and say by whom.
+ */
+export function CommentItem({ node, post, viewer, moderates, focusedId, onLoadReplies }: Props) {
+  const { comment } = node;
+  const [collapsed, setCollapsed] = useState(false);
+  const [mode, setMode] = useState<'read' | 'reply' | 'edit'>('read');
+  const [confirming, setConfirming] = useState(false);
+  const [loadingReplies, setLoadingReplies] = useState(false);
+  const [showMuted, setShowMuted] = useState(false);
+  const [reporting, setReporting] = useState(false);
+  const canReport = Boolean(viewer) && viewer?.id !== comment.userId && !comment.deleted;
+  const create = useCreateComment(post);
+  const edit = useEditComment();
+  const remove = useDeleteComment();
+  const vote = useVoteComment();
+
+  const author = authorLabel(comment, viewer);
+  const official = speakingAs(comment.userGroup === 'null' ? 'normal' : comment.userGroup);
+  const deleteAs = comment.deleted ? null : deleteCapacity(comment, viewer, moderates);
+  const canReply = Boolean(viewer) && !comment.deleted && !post.locked && !comment.locked;
+  const headingId = `comment-${comment.id}-by`;
+  const hiddenForMute = comment.isAuthorMuted && !showMuted;
+
+  const reply = async (body: string) => {
+    if (comment.depth >= limits.commentMaxDepth) throw new Error(messages.comments.threadTooDeep);
+    try {
+      await create.mutateAsync({ body, parentId: comment.id });
+      setMode('read');
+    } catch (error) {
+      throw new Error(createCommentError(error), { cause: error });
+    }
+  };
+  const saveEdit = async (body: string) => {
+    try {
+      await edit.mutateAsync({ comment, body });
+      setMode('read');
+    } catch (error) {
+      throw new Error(createCommentError(error), { cause: error });
+    }
+  };
+  const confirmDelete = () => {
+    if (!deleteAs) return;
+    remove.mutate(
+      { comment, as: deleteAs },
+      {
+        onSuccess: () => setConfirming(false),
+        onError: (error) => showAlert(errorText(error), { tone: 'error' }),
+      },
+    );
+  };
+
+  return (
+    <li
+      id={`comment-${comment.id}`}
+      className={`${styles.comment} ${focusedId === comment.id ? styles.focused : ''}`}
+      aria-labelledby={headingId}
+    >
+      <div className={styles.head}>
+        <button
+          type="button"
+          className={styles.collapse}
+          aria-expanded={!collapsed}
+          aria-label={collapsed ? 'Expand thread' : 'Collapse thread'}
+          onClick={() => setCollapsed((c) => !c)}
+        >
+          {collapsed ? '+' : '−'}
+        </button>
+        <span id={headingId} className={styles.byline}>
+          {comment.contentStripped ? (
+            <span className={styles.ghost}>{comment.username}</span>
+          ) : author.linked ? (
+            <Link
+              href={`/@${author.name}`}
+              className={`${styles.author} ${author.deleted ? styles.deletedAuthor : ''}`}
+            >
+              @{author.name}
+            </Link>
+          ) : (
+            <span className={styles.ghost}>{author.name}</span>
+          )}
+          {isByPostAuthor(comment, post) && <span className={styles.op}>OP</span>}
+          {official && <span className={styles.official}>{official}</span>}
+          <span aria-hidden="true">·</span>
+          <Link href={commentPath(comment)} className={styles.time}>
+            <RelativeTime date={comment.createdAt} />
+          </Link>
+          {isEdited(comment) && <span className={styles.meta}>{messages.posts.edited}</span>}
+          {isNewSinceVisit(comment, post, viewer?.id ?? null) && <span className={styles.new}>(new)</span>}
+        </span>
+      </div>
+
+      {!collapsed && (
+        <div className={styles.content}>
+          {comment.deleted && <p className={styles.deletedNote}>{deletedByText(comment)}</p>}
+          {hiddenForMute ? (
+            <button type="button" className={styles.textButton} onClick={() => setShowMuted(true)}>
+              Comment by a muted user. Show it
+            </button>
+          ) : mode === 'edit' ? (
+            <CommentForm
+              label="Edit your comment"
+              initial={comment.body}
+              submitLabel="Save"
+              busy={edit.isPending}
+              onSubmit={saveEdit}
+              onCancel={() => setMode('read')}
+              autoFocus
+            />
+          ) : (
+            !(comment.deleted && comment.contentStripped) &&
+            comment.body && (
+              <div className={styles.body} data-comment-body>
+                <Suspense fallback={<p className={styles.plain}>{comment.body}</p>}>
+                  <Markdown text={comment.body} embeds={!viewer?.embedsOff} />
+                </Suspense>
+              </div>
+            )
+          )}
+
+          <div className={styles.actions} data-comment-actions>
+            <VotePair
+              state={comment}
+              compact
+              disabled={post.locked}
+              disabledTitle="Voting is off on locked posts"
+              onVote={(up) => vote(comment, up)}
+            />
+            {canReply && mode !== 'reply' && (
+              <button type="button" className={styles.textButton} onClick={() => setMode('reply')}>
+                Reply
+              </button>
+            )}
+            {viewer?.id === comment.userId && !comment.deleted && mode !== 'edit' && (
+              <button type="button" className={styles.textButton} onClick={() => setMode('edit')}>
+                Edit
+              </button>
+            )}
+            {deleteAs && (
+              <button type="button" className={styles.textButton} onClick={() => setConfirming(true)}>
+                Delete
+              </button>
+            )}
+            {canReport && (
+              <button type="button" className={styles.textButton} onClick={() => setReporting(true)}>
+                Report
+              </button>
+            )}
+            <button type="button" className={styles.textButton} onClick={() => void copyLink(comment)}>
+              Copy link
+            </button>
+          </div>
+
+          {mode === 'reply' && (
+            <CommentForm
+              label={`Reply to ${comment.username}`}
+              submitLabel="Reply"
+              busy={create.isPending}
+              onSubmit={reply}
+              onCancel={() => setMode('read')}
+              autoFocus
+            />
+          )}
+
+          {node.children.length > 0 && (
+            <ul className={styles.replies}>
+              {node.children.map((child) => (
+                <CommentItem
+                  key={child.comment.id}
+                  node={child}
+                  post={post}
+                  viewer={viewer}
+                  moderates={moderates}
+                  focusedId={focusedId}
+                  onLoadReplies={onLoadReplies}
+                />
+              ))}
+            </ul>
+          )}
+          {node.missingReplies > 0 && (
+            <button
+              type="button"
+              className={styles.more}
+              disabled={loadingReplies}
+              onClick={() => {
+                setLoadingReplies(true);
+                void onLoadReplies(comment).finally(() => setLoadingReplies(false));
+              }}
+            >
+              {node.missingReplies} more {node.missingReplies === 1 ? 'reply' : 'replies'}
+            </button>
+          )}
+        </div>
+      )}
+
+      {canReport && (
+        <ReportDialog type="comment" targetId={comment.id} open={reporting} onOpenChange={setReporting} />
+      )}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={messages.common.areYouSure}
+        confirmLabel="Delete"
+        danger
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+      >
+        {deleteAs === 'normal'
+          ? 'Your comment will be deleted. Replies to it stay.'
+          : `This comment will be deleted as ${deleteAs === 'admins' ? 'admin' : 'moderator'}.`}
+      </ConfirmDialog>
+    </li>
+  );
+}

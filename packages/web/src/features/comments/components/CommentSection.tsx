@@ -1,0 +1,112 @@
+import { useEffect, useMemo, useState } from 'react';
+import { messages, ui, type Post } from '@commons/shared';
+import { Button } from '../../../components/ui/Button';
+import { Skeleton } from '../../../components/ui/Skeleton';
+import { useIsMobileLayout } from '../../../lib/device';
+import { useAuthDialogs } from '../../auth/components/AuthDialogs';
+import { useCurrentUser } from '../../session/api/get-current-user';
+import { createCommentError, useCreateComment } from '../api/create-comment';
+import { useComments, useLoadReplies, useMoreComments } from '../api/get-comments';
+import { buildTree } from '../comment-tree';
+import { CommentForm } from './CommentForm';
+import { CommentItem } from './CommentItem';
+import styles from './Comments.module.css';
+
+interface Props {
+  post: Post;
+  /** The full post has arrived (not a feed's copy), with its first page of comments. */
+  ready: boolean;
+  focusedId?: string;
+}
+
+/**
+ * The comment section of a post (core §2, §9): the new-comment box, 'No comments yet.', the threads,
+ * top-level comments shown a batch at a time (20, or 5 on phones, the next after 100 or 250 ms) and
+ * 'N more comments' for the server's next page.
+ */
+export function CommentSection({ post, ready, focusedId }: Props) {
+  const viewer = useCurrentUser();
+  const mobile = useIsMobileLayout();
+  const { openLoginPrompt } = useAuthDialogs();
+  const query = useComments(post, ready);
+  const more = useMoreComments(post);
+  const loadReplies = useLoadReplies(post);
+  const create = useCreateComment(post);
+  const comments = query.data?.comments;
+  const tree = useMemo(() => (comments ? buildTree(comments) : []), [comments]);
+
+  const batch = mobile ? ui.commentBatchMobile : ui.commentBatch;
+  const delay = mobile ? ui.commentBatchDelayMobileMs : ui.commentBatchDelayMs;
+  const [shown, setShown] = useState<number>(batch);
+  useEffect(() => {
+    if (shown >= tree.length) return;
+    const timer = setTimeout(() => setShown((n) => n + batch), delay);
+    return () => clearTimeout(timer);
+  }, [shown, tree.length, batch, delay]);
+
+  useEffect(() => {
+    if (!focusedId || !comments?.some((c) => c.id === focusedId)) return;
+    document.getElementById(`comment-${focusedId}`)?.scrollIntoView({ block: 'center' });
+  }, [focusedId, comments]);
+
+  const moderates = Boolean(viewer?.isAdmin || post.community?.userMod);
+  const remaining = Math.max(0, post.noComments - (comments?.length ?? 0));
+
+  return (
+    <section className={styles.section} aria-labelledby="comments-title">
+      <h2 id="comments-title" className={styles.title}>
+        {post.noComments} {post.noComments === 1 ? 'comment' : 'comments'}
+      </h2>
+      {viewer ? (
+        post.locked ? null : (
+          <CommentForm
+            label="Add a comment"
+            submitLabel="Comment"
+            busy={create.isPending}
+            onSubmit={async (body) => {
+              try {
+                await create.mutateAsync({ body, parentId: null });
+              } catch (error) {
+                throw new Error(createCommentError(error), { cause: error });
+              }
+            }}
+          />
+        )
+      ) : (
+        <Button variant="secondary" onClick={openLoginPrompt}>
+          {messages.common.joinTheDiscussion}
+        </Button>
+      )}
+
+      {!comments ? (
+        <Skeleton lines={3} count={2} label="Loading comments" />
+      ) : tree.length === 0 ? (
+        <p className={styles.empty}>{messages.comments.noComments}</p>
+      ) : (
+        <ul className={styles.list}>
+          {tree.slice(0, shown).map((node) => (
+            <CommentItem
+              key={node.comment.id}
+              node={node}
+              post={post}
+              viewer={viewer}
+              moderates={moderates}
+              focusedId={focusedId}
+              onLoadReplies={loadReplies}
+            />
+          ))}
+        </ul>
+      )}
+      {query.data?.next && shown >= tree.length && (
+        <button
+          type="button"
+          className={styles.more}
+          disabled={more.loading}
+          onClick={() => void more.loadMore()}
+        >
+          {remaining} more {remaining === 1 ? 'comment' : 'comments'}
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { User } from '@commons/shared';
+import { api, ApiError } from '../../../lib/api-client';
+import { useCurrentUser } from '../../session/api/get-current-user';
+
+export const userKeys = {
+  all: ['users'] as const,
+  profile: (username: string, viewer: string | null) =>
+    ['users', 'profile', username.toLowerCase(), viewer] as const,
+};
+
+/** `GET /api/users/{username}` (API.md §7.1): the profile, as the viewer may see it. */
+export function userQuery(username: string, viewer: string | null) {
+  return queryOptions({
+    queryKey: userKeys.profile(username, viewer),
+    queryFn: ({ signal }) => api<User>(`/users/${encodeURIComponent(username)}`, { signal }),
+    retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 1,
+  });
+}
+
+export function useUserProfile(username: string) {
+  const viewer = useCurrentUser()?.id ?? null;
+  return useQuery(userQuery(username, viewer));
+}

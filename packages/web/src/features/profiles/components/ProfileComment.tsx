@@ -1,0 +1,39 @@
+import { lazy, Suspense } from 'react';
+import { Link } from 'wouter';
+import type { Comment } from '@commons/shared';
+import { RelativeTime } from '../../../components/ui/RelativeTime';
+import { VotePair } from '../../posts/components/VoteButtons';
+import { useVoteComment } from '../../comments/api/vote-comment';
+import { commentPath, deletedByText } from '../../comments/comment-tree';
+import styles from './Profile.module.css';
+
+const Markdown = lazy(() => import('../../../components/markdown/Markdown'));
+
+/** A comment in a profile feed: the post it answers, when, its words and its votes. */
+export function ProfileComment({ comment }: { comment: Comment }) {
+  const vote = useVoteComment();
+  return (
+    <article className={styles.commentCard} aria-label={`Comment on ${comment.postTitle ?? 'a post'}`}>
+      <p className={styles.commentContext}>
+        <Link href={`/${comment.communityName}/post/${comment.postPublicId}`} className={styles.postTitle}>
+          {comment.postTitle}
+        </Link>
+        <span aria-hidden="true"> · </span>
+        <span>{comment.communityName}</span>
+        <span aria-hidden="true"> · </span>
+        <Link href={commentPath(comment)} className={styles.time}>
+          <RelativeTime date={comment.createdAt} />
+        </Link>
+      </p>
+      {comment.deleted && <p className={styles.muted}>{deletedByText(comment)}</p>}
+      {!comment.contentStripped && comment.body && (
+        <div className={styles.commentBody}>
+          <Suspense fallback={<p className={styles.plain}>{comment.body}</p>}>
+            <Markdown text={comment.body} embeds={false} />
+          </Suspense>
+        </div>
+      )}
+      <VotePair state={comment} compact disabled={false} onVote={(up) => vote(comment, up)} />
+    </article>
+  );
+}

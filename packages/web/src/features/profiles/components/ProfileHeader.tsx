@@ -1,0 +1,181 @@
+import { useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
+import { messages, type User } from '@commons/shared';
+import { Avatar } from '../../../components/ui/Avatar';
+import { Button } from '../../../components/ui/Button';
+import { showAlert } from '../../../components/ui/Toasts';
+import { ApiError, errorText } from '../../../lib/api-client';
+import { useCurrentUser } from '../../session/api/get-current-user';
+import { useSupporterBadge } from '../api/badges';
+import { useAltText, useProfilePicture } from '../api/profile-picture';
+import { BanDialog } from './BanDialog';
+import styles from './Profile.module.css';
+
+/** The about-me text folds above this height (core §2). */
+const ABOUT_FOLD_PX = 120;
+
+const joined = (date: string) =>
+  new Date(date).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+
+function About({ text }: { text: string }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  const [overflows, setOverflows] = useState(false);
+  const [open, setOpen] = useState(false);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (element) setOverflows(element.scrollHeight > ABOUT_FOLD_PX + 1);
+  }, [text]);
+  return (
+    <div className={styles.about}>
+      <p
+        ref={ref}
+        id="profile-about"
+        className={styles.aboutText}
+        style={!open ? { maxHeight: ABOUT_FOLD_PX } : undefined}
+      >
+        {text}
+      </p>
+      {overflows && (
+        <button
+          type="button"
+          className={styles.textButton}
+          aria-expanded={open}
+          aria-controls="profile-about"
+          onClick={() => setOpen((o) => !o)}
+        >
+          {open ? messages.common.showLess : 'Show more'}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function PictureEditor({ user }: { user: User }) {
+  const picture = useProfilePicture(user.username);
+  const altText = useAltText();
+  const input = useRef<HTMLInputElement>(null);
+  const [alt, setAlt] = useState(user.proPic?.altText ?? '');
+  const fail = (error: unknown) =>
+    showAlert(error instanceof ApiError && error.body ? error.body.message : errorText(error), {
+      tone: 'error',
+    });
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (file) picture.mutate(file, { onError: fail });
+  };
+  return (
+    <div className={styles.pictureEditor}>
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        className="visually-hidden"
+        aria-label="Upload a profile picture"
+        onChange={onFile}
+      />
+      <Button size="sm" onClick={() => input.current?.click()} disabled={picture.isPending}>
+        {user.proPic ? 'Change picture' : 'Add picture'}
+      </Button>
+      {user.proPic && (
+        <>
+          <Button size="sm" variant="ghost" onClick={() => picture.mutate(null, { onError: fail })}>
+            Remove picture
+          </Button>
+          <form
+            className={styles.altForm}
+            onSubmit={(event) => {
+              event.preventDefault();
+              altText.mutate(
+                { imageId: user.proPic!.id, altText: alt },
+                { onSuccess: () => showAlert(messages.images.altTextSaved), onError: fail },
+              );
+            }}
+          >
+            <input
+              className={styles.input}
+              value={alt}
+              placeholder={messages.posts.altTextPlaceholder}
+              aria-label="Alt text of your picture"
+              onChange={(e) => setAlt(e.target.value)}
+            />
+            <Button size="sm" type="submit" disabled={altText.isPending}>
+              Save alt text
+            </Button>
+          </form>
+        </>
+      )}
+    </div>
+  );
+}
+
+function AdminTools({ user }: { user: User }) {
+  const [banning, setBanning] = useState(false);
+  const badge = useSupporterBadge();
+  const supporter = user.badges.some((b) => b.type === 'supporter');
+  return (
+    <div className={styles.adminTools}>
+      {!user.isAdmin && (
+        <Button size="sm" variant="danger" onClick={() => setBanning(true)}>
+          {user.isBanned ? 'Unban user' : 'Ban user'}
+        </Button>
+      )}
+      {!user.deleted && (
+        <Button
+          size="sm"
+          disabled={badge.isPending}
+          onClick={() =>
+            badge.mutate(
+              { username: user.username, give: !supporter },
+              { onError: (error) => showAlert(errorText(error), { tone: 'error' }) },
+            )
+          }
+        >
+          {supporter ? 'Remove supporter badge' : 'Give supporter badge'}
+        </Button>
+      )}
+      <BanDialog user={user} open={banning} onOpenChange={setBanning} />
+    </div>
+  );
+}
+
+/**
+ * The top of a profile (core §2): picture (the default colour by first letter), @username, Admin tag,
+ * points, about-me folded at 120 px, badges, joined date and last-seen month. The owner edits their
+ * picture here; an admin on someone else's profile finds the ban and badge controls.
+ */
+export function ProfileHeader({ user }: { user: User }) {
+  const viewer = useCurrentUser();
+  const own = viewer?.id === user.id;
+  return (
+    <header className={styles.header}>
+      <div className={styles.identity}>
+        <Avatar name={user.username} image={user.proPic} size={80} />
+        <div className={styles.names}>
+          <h1 className={styles.username}>
+            @{user.username}
+            {user.isAdmin && <span className={styles.adminTag}>Admin</span>}
+          </h1>
+          <p className={styles.facts}>
+            <span>{user.points === 1 ? '1 point' : `${user.points} points`}</span>
+            <span aria-hidden="true">·</span>
+            <span>Joined {joined(user.createdAt)}</span>
+            <span aria-hidden="true">·</span>
+            <span>Last seen {user.lastSeenMonth}</span>
+          </p>
+          {user.badges.length > 0 && (
+            <ul className={styles.badges} aria-label="Badges">
+              {user.badges.map((b) => (
+                <li key={b.id} className={styles.badge}>
+                  Supporter
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+      {user.aboutMe && <About text={user.aboutMe} />}
+      {own && <PictureEditor user={user} />}
+      {viewer?.isAdmin && !own && <AdminTools user={user} />}
+    </header>
+  );
+}
