@@ -1,0 +1,226 @@
+// Load on a post page's first batch of comments: two posts, one with 500 comments and one with 10,000,
+// threaded the way discussions are (a third top-level, the rest replies to recent comments, up to depth
+// 15; upvotes skewed, a reply's usually a share of its parent's). Measures `GET /api/posts/{publicId}` (the post with its first page of comments,
+// what opening a post costs) and `GET /api/posts/{publicId}/comments`, anonymous, on the real built
+// server, and checks that the larger post costs at most 1.5× the smaller. Needs `node scripts/build.mjs`.
+//
+//   node bench/comments.mjs --engine pglite --data-dir bench/.data/comments-pglite
+//   node bench/comments.mjs --engine postgres --database-url postgres://postgres@127.0.0.1:5432/bench_comments
+//        [--duration 10] [--connections 10] [--warmup 2] [--out bench/.data/results/comments-pglite.json]
+//
+// The data directory or database is created when missing and filled once; later runs reuse it.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { openEmbedded, openPostgres } from '../packages/server/dist/db/engine.js';
+import { migrate } from '../packages/server/dist/db/migrate.js';
+import { newId, randomString } from '../packages/server/dist/lib/ids.js';
+import { measure, ms, startServer } from './lib.mjs';
+import { adjectives, nouns, verbs } from './words.mjs';
+
+const SIZES = [500, 10_000];
+const TITLE = (n) => `Comment bench: ${n} comments`;
+
+const { values: flags } = parseArgs({
+  options: {
+    engine: { type: 'string', default: 'pglite' },
+    'data-dir': { type: 'string' },
+    'database-url': { type: 'string' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+    out: { type: 'string' },
+  },
+});
+
+/** A small deterministic generator, so every run and engine gets the same threads. */
+function random(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function openDatabase() {
+  if (flags.engine === 'pglite') {
+    if (!flags['data-dir']) throw new Error('--engine pglite needs --data-dir DIR');
+    const dir = path.resolve(flags['data-dir'], 'db');
+    fs.mkdirSync(dir, { recursive: true });
+    return openEmbedded({ dataDir: dir, fsync: false });
+  }
+  const url = flags['database-url'];
+  if (!url) throw new Error('--engine postgres needs --database-url URL');
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  if (!rowCount) await client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
+  await client.end();
+  return openPostgres(url, 1);
+}
+
+/** Comments of one post: ids in time order, parents among recent comments, skewed upvotes. */
+function thread(count, postId, communityId, userIds, seed) {
+  const rand = random(seed);
+  const start = Date.now() - count * 60_000;
+  const rows = [];
+  for (let i = 0; i < count; i++) {
+    const createdAt = new Date(start + i * 60_000);
+    let parent = null;
+    if (i > 0 && rand() > 0.33) {
+      // Replies go mostly to recent comments.
+      const back = Math.min(i, 1 + Math.floor(rand() ** 3 * Math.min(i, 200)));
+      parent = rows[i - back];
+      if (parent.depth >= 15) parent = null;
+    }
+    const pick = (list) => list[Math.floor(rand() * list.length)];
+    rows.push({
+      id: `${createdAt.getTime().toString(16).padStart(16, '0')}${i.toString(16).padStart(8, '0')}`,
+      post_id: postId,
+      community_id: communityId,
+      user_id: pick(userIds),
+      parent_id: parent?.id ?? null,
+      depth: parent ? parent.depth + 1 : 0,
+      ancestors: parent ? [...(parent.ancestors ?? []), parent.id] : null,
+      body: `I would ${pick(verbs)} the ${pick(adjectives)} ${pick(nouns)} first, then the ${pick(nouns)}.`,
+      // Top-level comments: a few popular, most not. A reply is read by fewer people than what it
+      // answers, so it usually gets a share of its parent's votes; one in ten stands out on its own.
+      upvotes:
+        !parent || rand() < 0.1
+          ? 1 + (Math.floor(1 / (0.02 + rand() ** 2)) % 400)
+          : 1 + Math.floor(parent.upvotes * rand() ** 1.5),
+      created_at: createdAt,
+      no_replies: 0,
+      no_replies_direct: 0,
+    });
+  }
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const row of rows) {
+    if (row.parent_id) byId.get(row.parent_id).no_replies_direct++;
+    for (const a of row.ancestors ?? []) byId.get(a).no_replies++;
+  }
+  return rows.map((r) => ({ ...r, points: r.upvotes }));
+}
+
+/** The two posts, made once: a user, a community, the posts and their comments, straight into SQL. */
+async function prepare(db) {
+  const existing = await db
+    .selectFrom('posts')
+    .select(['public_id', 'title'])
+    .where('title', 'in', SIZES.map(TITLE))
+    .execute();
+  if (existing.length === SIZES.length) return new Map(existing.map((p) => [p.title, p.public_id]));
+
+  const userIds = [];
+  for (let i = 0; i < 50; i++) {
+    const id = newId();
+    userIds.push(id);
+    await db
+      .insertInto('users')
+      .values({ id, username: `cb_${randomString(8)}`, password: 'x', points: 1 })
+      .execute();
+  }
+  const communityId = newId();
+  await db
+    .insertInto('communities')
+    .values({ id: communityId, name: `cb${randomString(6)}`, user_id: userIds[0], no_members: 1 })
+    .execute();
+  const publicIds = new Map();
+  for (const [i, size] of SIZES.entries()) {
+    const postId = newId();
+    const publicId = randomString(8);
+    publicIds.set(TITLE(size), publicId);
+    await db
+      .insertInto('posts')
+      .values({
+        id: postId,
+        type: 'text',
+        public_id: publicId,
+        user_id: userIds[0],
+        community_id: communityId,
+        title: TITLE(size),
+        body: 'A long discussion.',
+        upvotes: 1,
+        points: 1,
+        no_comments: size,
+      })
+      .execute();
+    const rows = thread(size, postId, communityId, userIds, 1000 + i);
+    for (let start = 0; start < rows.length; start += 500) {
+      const batch = rows.slice(start, start + 500);
+      await db.insertInto('comments').values(batch).execute();
+      const closure = batch.flatMap((r) =>
+        (r.ancestors ?? []).map((a) => ({ ancestor_id: a, comment_id: r.id })),
+      );
+      if (closure.length) await db.insertInto('comment_replies').values(closure).execute();
+    }
+  }
+  return publicIds;
+}
+
+async function main() {
+  const database = await openDatabase();
+  let publicIds;
+  try {
+    await migrate(database.db);
+    const started = performance.now();
+    publicIds = await prepare(database.db);
+    console.log(`Data ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  } finally {
+    await database.close();
+  }
+
+  const location = flags.engine === 'pglite' ? flags['data-dir'] : flags['database-url'];
+  const server = await startServer(flags.engine, location);
+  const options = { connections: Number(flags.connections), duration: Number(flags.duration) };
+  const results = [];
+  try {
+    for (const size of SIZES) {
+      const publicId = publicIds.get(TITLE(size));
+      for (const [what, url] of [
+        ['post page', `${server.url}/api/posts/${publicId}`],
+        ['comments', `${server.url}/api/posts/${publicId}/comments`],
+      ]) {
+        const res = await fetch(url);
+        const json = await res.json();
+        const count = (json.comments ?? []).length;
+        const s = { name: `${what} · ${size} comments`, url, headers: {} };
+        if (Number(flags.warmup) > 0) await measure(s, { ...options, duration: Number(flags.warmup) });
+        const r = await measure(s, options);
+        results.push({ name: s.name, size, what, returned: count, p50: r.p50, p99: r.p99, rps: r.rps });
+        console.log(
+          `${s.name}: ${count} comments in the answer, p50 ${ms(r.p50)} ms, p99 ${ms(r.p99)} ms, ${r.rps.toFixed(0)} req/s (load ${os.loadavg()[0].toFixed(2)})`,
+        );
+      }
+    }
+  } finally {
+    await server.stop();
+  }
+  let over = 0;
+  for (const what of ['post page', 'comments']) {
+    const [small, large] = SIZES.map((size) => results.find((r) => r.size === size && r.what === what));
+    const ratio = large.p50 / small.p50;
+    if (ratio > 1.5) over++;
+    console.log(
+      `${what}: p50 ${ms(small.p50)} → ${ms(large.p50)} ms (${ratio.toFixed(2)}×) ${ratio <= 1.5 ? 'within' : 'OVER'} 1.5×`,
+    );
+  }
+  if (flags.out) {
+    fs.mkdirSync(path.dirname(path.resolve(flags.out)), { recursive: true });
+    fs.writeFileSync(
+      flags.out,
+      JSON.stringify({ engine: flags.engine, date: new Date().toISOString(), results }, null, 2),
+    );
+  }
+  if (over) process.exitCode = 1;
+}
+
+await main();

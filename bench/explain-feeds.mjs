@@ -1,0 +1,248 @@
+// The query plans behind each feed scenario of bench/feeds.mjs. It runs the server's own code for one
+// request (the session lookup, then getFeed from packages/server/dist with its presenter queries) on a
+// Kysely that records every statement, then runs each recorded statement again under
+// EXPLAIN (ANALYZE, BUFFERS) with the same parameters. Needs `node scripts/build.mjs`.
+//
+//   node bench/explain-feeds.mjs --engine postgres --database-url postgres://postgres@127.0.0.1:5432/bench_1m
+//   node bench/explain-feeds.mjs --engine pglite --data-dir bench/.data/pglite-1m [--pages 5] [--only hot] [--verbose]
+//        [--out bench/.data/results/plans-postgres-1m.json]
+//   node bench/explain-feeds.mjs --compare plans-10k.json plans-1m.json   rows and buffers, side by side
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { openEmbedded } from '../packages/server/dist/db/engine.js';
+import { getFeed, parseFeedQuery } from '../packages/server/dist/feeds/feeds.service.js';
+import { findSessionWithUser } from '../packages/server/dist/sessions/sessions.repository.js';
+
+const { values: flags, positionals } = parseArgs({
+  options: {
+    engine: { type: 'string', default: 'pglite' },
+    'data-dir': { type: 'string' },
+    'database-url': { type: 'string' },
+    pages: { type: 'string', default: '5' },
+    'small-target': { type: 'string', default: '100' },
+    only: { type: 'string' },
+    out: { type: 'string' },
+    verbose: { type: 'boolean', default: false },
+    compare: { type: 'boolean', default: false },
+  },
+  allowPositionals: true,
+});
+
+// The server's type parsing (int8 and numeric as numbers), so the code under test sees the same rows.
+const types = {
+  getTypeParser: (oid, format) => (oid === 20 || oid === 1700 ? Number : pg.types.getTypeParser(oid, format)),
+};
+
+/** Every node of a plan, depth first. */
+function* nodes(plan) {
+  yield plan;
+  for (const child of plan.Plans ?? []) yield* nodes(child);
+}
+
+/** One line per plan: node types with their index or table, and what the scans read. */
+function summarize(plan) {
+  const shape = (p) => {
+    const what = p['Index Name'] ?? p['Relation Name'] ?? '';
+    const self = `${p['Node Type']}${what ? ` ${what}` : ''}${p['Node Type'].includes('Scan') || p['Node Type'] === 'Sort' ? ` (${Math.round(p['Actual Rows'] * (p['Actual Loops'] ?? 1))} rows${p['Rows Removed by Filter'] ? `, ${Math.round(p['Rows Removed by Filter'] * (p['Actual Loops'] ?? 1))} filtered out` : ''})` : ''}`;
+    const kids = (p.Plans ?? []).map(shape);
+    return kids.length ? `${self} ← ${kids.length > 1 ? `[${kids.join('; ')}]` : kids[0]}` : self;
+  };
+  let rowsRead = 0;
+  const seqScans = [];
+  const sorts = [];
+  for (const n of nodes(plan)) {
+    const loops = n['Actual Loops'] ?? 1;
+    if (n['Node Type'].includes('Scan'))
+      rowsRead += Math.round((n['Actual Rows'] + (n['Rows Removed by Filter'] ?? 0)) * loops);
+    if (n['Node Type'] === 'Seq Scan') seqScans.push(n['Relation Name']);
+    if (n['Node Type'] === 'Sort') sorts.push(n['Sort Method']);
+  }
+  return {
+    shape: shape(plan),
+    rowsRead,
+    buffers: (plan['Shared Hit Blocks'] ?? 0) + (plan['Shared Read Blocks'] ?? 0),
+    seqScans,
+    sorts,
+  };
+}
+
+/** A short name for a statement: its first table, and "feed" for the feed page itself. */
+function label(text) {
+  if (/ORDER BY .*LIMIT/s.test(text) && /from (posts p|post_windows w|unnest)/i.test(text))
+    return 'feed page';
+  const table = /from "?(\w+)"?/i.exec(text)?.[1] ?? '?';
+  return table === 'sessions' ? 'session and user' : table === 'pinned_posts' ? 'pinned posts' : table;
+}
+
+async function open() {
+  if (flags.engine === 'pglite') {
+    if (!flags['data-dir']) throw new Error('--engine pglite needs --data-dir DIR');
+    const database = await openEmbedded({ dataDir: path.resolve(flags['data-dir'], 'db'), fsync: false });
+    return {
+      pool: new pg.Pool({ ...createPgConfig(database.pglite), max: 1, types }),
+      close: () => database.close(),
+    };
+  }
+  if (!flags['database-url']) throw new Error('--engine postgres needs --database-url URL');
+  return {
+    pool: new pg.Pool({ connectionString: flags['database-url'], max: 1, types }),
+    close: async () => {},
+  };
+}
+
+async function main() {
+  const { pool, close } = await open();
+  const recorded = [];
+  let recording = false;
+  const db = new Kysely({
+    dialect: new PostgresDialect({ pool }),
+    log: (event) => {
+      if (recording && event.level === 'query') {
+        recorded.push({
+          sql: event.query.sql,
+          parameters: event.query.parameters,
+          ms: event.queryDurationMillis,
+        });
+      }
+    },
+  });
+  const query = async (text, values = []) => (await pool.query(text, values)).rows;
+  try {
+    const [big] = await query(
+      `SELECT id, name, posts_count FROM communities WHERE deleted_at IS NULL ORDER BY posts_count DESC, id LIMIT 1`,
+    );
+    const [small] = await query(
+      `SELECT id, name, posts_count FROM communities WHERE deleted_at IS NULL ORDER BY abs(posts_count - $1), id LIMIT 1`,
+      [Number(flags['small-target'])],
+    );
+    const [session] = await query(
+      `SELECT s.id FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.username = 'bench_viewer'`,
+    );
+    const [{ n: posts }] = await query(`SELECT count(*)::int AS n FROM posts`);
+    const deps = {
+      db,
+      secrets: { imageKey: Buffer.alloc(32) },
+      clock: () => new Date(),
+      config: {},
+    };
+    const report = { engine: flags.engine, posts, scenarios: [] };
+    console.log(`${flags.engine}: ${posts} posts; big community ${big.name}, small ${small.name}\n`);
+
+    for (const sort of ['hot', 'latest', 'week']) {
+      for (const scope of ['all', 'big', 'small']) {
+        for (const viewerKind of ['anon', 'member']) {
+          for (const page of ['first', 'deep']) {
+            const name = `${sort} · ${scope} · ${viewerKind} · ${page === 'first' ? 'page 1' : `page ${Number(flags.pages) + 1}`}`;
+            if (flags.only && !new RegExp(flags.only).test(name)) continue;
+            const params = {
+              sort,
+              ...(scope === 'all' ? {} : { communityId: (scope === 'big' ? big : small).id }),
+            };
+            const sessionOf = async () =>
+              viewerKind === 'member' ? ((await findSessionWithUser(db, session.id))?.user ?? null) : null;
+            let next = null;
+            if (page === 'deep') {
+              for (let i = 0; i < Number(flags.pages); i++) {
+                const feed = await getFeed(
+                  deps,
+                  await sessionOf(),
+                  parseFeedQuery({ ...params, ...(next ? { next } : {}) }),
+                );
+                next = feed.next;
+                if (!next) break;
+              }
+              if (!next) {
+                console.log(`${name}: no page that deep\n`);
+                continue;
+              }
+            }
+            recorded.length = 0;
+            recording = true;
+            // An anonymous request looks its (unstored) session up too.
+            const viewer =
+              viewerKind === 'member'
+                ? await sessionOf()
+                : ((await findSessionWithUser(db, 'x'.repeat(36))) ?? null);
+            await getFeed(deps, viewer, parseFeedQuery({ ...params, ...(next ? { next } : {}) }));
+            recording = false;
+            const statements = [];
+            for (const r of recorded) {
+              const [
+                {
+                  'QUERY PLAN': [result],
+                },
+              ] = await query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${r.sql}`, r.parameters);
+              statements.push({
+                what: label(r.sql),
+                sql: r.sql,
+                parameters: r.parameters.map((p) => (Array.isArray(p) ? `[${p.length} values]` : p)),
+                executionMs: result['Execution Time'],
+                planningMs: result['Planning Time'],
+                ...summarize(result.Plan),
+              });
+            }
+            report.scenarios.push({ name, statements });
+            printScenario(name, statements);
+          }
+        }
+      }
+    }
+    if (flags.out) {
+      fs.mkdirSync(path.dirname(path.resolve(flags.out)), { recursive: true });
+      fs.writeFileSync(flags.out, JSON.stringify(report, null, 2));
+      console.log(`Saved ${flags.out}`);
+    }
+  } finally {
+    await db.destroy();
+    await close();
+  }
+}
+
+function printScenario(name, statements) {
+  const total = (k) => statements.reduce((a, s) => a + s[k], 0);
+  console.log(
+    `${name}: ${statements.length} statements, ${total('rowsRead')} rows read, ${total('buffers')} buffers, ` +
+      `${total('executionMs').toFixed(2)} ms executing, ${total('planningMs').toFixed(2)} ms planning`,
+  );
+  for (const s of statements) {
+    const flagsText = [
+      s.seqScans.length ? `SEQ SCAN ${s.seqScans.join(', ')}` : '',
+      s.sorts.length ? `sort (${s.sorts.join(', ')})` : '',
+    ]
+      .filter(Boolean)
+      .join('; ');
+    console.log(
+      `  ${s.what.padEnd(18)} ${String(s.rowsRead).padStart(6)} rows ${String(s.buffers).padStart(5)} buf ${s.executionMs.toFixed(2).padStart(7)} ms  ${flags.verbose ? s.shape : s.shape.slice(0, 150)}${flagsText ? `  [${flagsText}]` : ''}`,
+    );
+    if (flags.verbose)
+      console.log(`      ${s.sql.replace(/\s+/g, ' ')}\n      ${JSON.stringify(s.parameters)}`);
+  }
+  console.log('');
+}
+
+function compare(smallFile, largeFile) {
+  const small = JSON.parse(fs.readFileSync(smallFile, 'utf8'));
+  const large = JSON.parse(fs.readFileSync(largeFile, 'utf8'));
+  console.log(
+    `${small.engine} ${small.posts} posts → ${large.engine} ${large.posts} posts: rows read and buffers per request`,
+  );
+  console.log(
+    `${'scenario'.padEnd(34)} ${'rows'.padStart(7)} ${'rows'.padStart(7)} ${'buffers'.padStart(8)} ${'buffers'.padStart(8)}  feed page plan (large)`,
+  );
+  for (const l of large.scenarios) {
+    const s = small.scenarios.find((x) => x.name === l.name);
+    if (!s) continue;
+    const sum = (sc, k) => sc.statements.reduce((a, x) => a + x[k], 0);
+    const feed = l.statements.find((x) => x.what === 'feed page');
+    console.log(
+      `${l.name.padEnd(34)} ${String(sum(s, 'rowsRead')).padStart(7)} ${String(sum(l, 'rowsRead')).padStart(7)} ${String(sum(s, 'buffers')).padStart(8)} ${String(sum(l, 'buffers')).padStart(8)}  ${feed ? feed.shape.slice(0, 110) : ''}`,
+    );
+  }
+}
+
+if (flags.compare) compare(...positionals);
+else await main();
