@@ -67,6 +67,42 @@ function voterQualifies(deps: Deps, voter: UserRow): boolean {
   );
 }
 
+/** One voter's row in a vote table (post_votes or comment_votes), inside the caller's transaction. */
+interface VoteRow {
+  current(): Promise<{ up: boolean; is_user_new: boolean } | undefined>;
+  /** False when another vote by the same user arrived first. */
+  insert(isUserNew: boolean): Promise<boolean>;
+  remove(): Promise<void>;
+  set(after: boolean): Promise<void>;
+}
+
+/**
+ * Moves the viewer's vote to where `up` takes it and says what changed; null for a concurrent
+ * duplicate. Counters and karma are the caller's, applied in the same transaction.
+ */
+async function recordVote(
+  deps: Deps,
+  viewer: UserRow,
+  up: boolean,
+  row: VoteRow,
+): Promise<VoteChange | null> {
+  const existing = await row.current();
+  const qualifies = voterQualifies(deps, viewer);
+  const change = voteChange(
+    existing ? { up: existing.up, isUserNew: existing.is_user_new } : null,
+    up,
+    qualifies,
+  );
+  if (!existing) {
+    if (!(await row.insert(!qualifies))) return null;
+  } else if (change.after === null) {
+    await row.remove();
+  } else {
+    await row.set(change.after);
+  }
+  return change;
+}
+
 /**
  * `POST /api/_postVote` (API.md §8.6): the vote row, the post's counters and hot score, its window rows
  * and the author's points change in one transaction, counters by atomic increments.
@@ -86,22 +122,13 @@ export async function votePost(
     const target = await findPostById(trx, postId);
     if (!target) throw postNotFound();
     if (target.locked) throw forbidden('post-locked', apiMessages.postLocked);
-    const existing = await currentVote(trx, postId, viewer.id);
-    const qualifies = voterQualifies(deps, viewer);
-    const change = voteChange(
-      existing ? { up: existing.up, isUserNew: existing.is_user_new } : null,
-      up,
-      qualifies,
-    );
-    if (!existing) {
-      if (!(await insertVote(trx, { postId, userId: viewer.id, up, isUserNew: !qualifies }))) {
-        throw conflict('already-voted', apiMessages.alreadyVoted);
-      }
-    } else if (change.after === null) {
-      await deleteVote(trx, postId, viewer.id);
-    } else {
-      await setVote(trx, postId, viewer.id, change.after);
-    }
+    const change = await recordVote(deps, viewer, up, {
+      current: () => currentVote(trx, postId, viewer.id),
+      insert: (isUserNew) => insertVote(trx, { postId, userId: viewer.id, up, isUserNew }),
+      remove: () => deleteVote(trx, postId, viewer.id),
+      set: (after) => setVote(trx, postId, viewer.id, after),
+    });
+    if (!change) throw conflict('already-voted', apiMessages.alreadyVoted);
     const updated = await applyVoteCounts(trx, postId, change.upDelta, change.downDelta);
     if (target.user_id !== viewer.id) await addUserPoints(trx, target.user_id, change.karma);
     return updated;
@@ -130,22 +157,14 @@ export async function voteComment(
     if (target.deleted_at !== null) throw commentDeleted();
     const post = await findPostById(trx, target.post_id);
     if (post?.locked) throw forbidden('post-locked', apiMessages.postLocked);
-    const existing = await currentCommentVote(trx, commentId, viewer.id);
-    const qualifies = voterQualifies(deps, viewer);
-    const change = voteChange(
-      existing ? { up: existing.up, isUserNew: existing.is_user_new } : null,
-      up,
-      qualifies,
-    );
-    if (!existing) {
-      if (!(await insertCommentVote(trx, { commentId, userId: viewer.id, up, isUserNew: !qualifies }))) {
-        throw badRequest('already-voted', apiMessages.alreadyVoted);
-      }
-    } else if (change.after === null) {
-      await deleteCommentVote(trx, commentId, viewer.id);
-    } else {
-      await setCommentVote(trx, commentId, viewer.id, change.after);
-    }
+    const change = await recordVote(deps, viewer, up, {
+      current: () => currentCommentVote(trx, commentId, viewer.id),
+      insert: (isUserNew) => insertCommentVote(trx, { commentId, userId: viewer.id, up, isUserNew }),
+      remove: () => deleteCommentVote(trx, commentId, viewer.id),
+      set: (after) => setCommentVote(trx, commentId, viewer.id, after),
+    });
+    // The contract answers a comment's concurrent duplicate with 400, a post's with 409.
+    if (!change) throw badRequest('already-voted', apiMessages.alreadyVoted);
     const updated = await applyCommentVoteCounts(trx, commentId, change.upDelta, change.downDelta);
     if (target.user_id !== viewer.id) await addUserPoints(trx, target.user_id, change.karma);
     return updated;

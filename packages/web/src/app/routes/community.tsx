@@ -1,9 +1,6 @@
-import { useState } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
-import { messages } from '@commons/shared';
-import { Button } from '../../components/ui/Button';
 import { Skeleton } from '../../components/ui/Skeleton';
-import { ApiError, errorText } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { useIsMobileLayout } from '../../lib/device';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCommunity } from '../../features/communities/api/get-community';
@@ -11,6 +8,7 @@ import { CommunityDetails } from '../../features/communities/components/Communit
 import { CommunityHeader } from '../../features/communities/components/CommunityHeader';
 import { Feed } from '../../features/posts/components/Feed';
 import { NotFoundPage } from './not-found';
+import { LoadFailed, PostsAboutTabs } from './page-parts';
 import pages from './pages.module.css';
 import styles from './feed-pages.module.css';
 
@@ -30,7 +28,6 @@ export default function CommunityPage({ name }: { name: string }) {
   const [location] = useLocation();
   const search = useSearch();
   const mobile = useIsMobileLayout();
-  const [tab, setTab] = useState<'posts' | 'about'>('posts');
   const community = query.data;
   useDocumentTitle(community?.name ?? name);
 
@@ -39,13 +36,7 @@ export default function CommunityPage({ name }: { name: string }) {
       const status = query.error instanceof ApiError ? query.error.status : 0;
       if (status === 404 || status === 400) return <NotFoundPage />;
       return (
-        <section className={styles.failed} role="alert">
-          <h1>{messages.common.somethingWentWrong}</h1>
-          <p>{errorText(query.error)}</p>
-          <Button variant="primary" onClick={() => void query.refetch()} disabled={query.isFetching}>
-            {messages.common.retry}
-          </Button>
-        </section>
+        <LoadFailed error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />
       );
     }
     return <Skeleton lines={4} count={3} label="Loading community" />;
@@ -70,27 +61,11 @@ export default function CommunityPage({ name }: { name: string }) {
     <div className={styles.main}>
       <CommunityHeader community={community} />
       {mobile ? (
-        <>
-          <div className={styles.tabs} role="tablist" aria-label={community.name}>
-            {(['posts', 'about'] as const).map((t) => (
-              <button
-                key={t}
-                type="button"
-                role="tab"
-                id={`tab-${t}`}
-                aria-selected={tab === t}
-                aria-controls={`panel-${t}`}
-                className={styles.tab}
-                onClick={() => setTab(t)}
-              >
-                {t === 'posts' ? 'Posts' : 'About'}
-              </button>
-            ))}
-          </div>
-          <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className={styles.main}>
-            {tab === 'posts' ? feed : <CommunityDetails community={community} />}
-          </div>
-        </>
+        <PostsAboutTabs
+          label={community.name}
+          posts={feed}
+          about={<CommunityDetails community={community} />}
+        />
       ) : (
         <div className={pages.columns}>
           {feed}

@@ -1,8 +1,6 @@
 import { Redirect } from 'wouter';
-import { messages } from '@commons/shared';
-import { Button } from '../../components/ui/Button';
 import { Skeleton } from '../../components/ui/Skeleton';
-import { ApiError, errorText } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { useIsMobileLayout } from '../../lib/device';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { CommunityDetails } from '../../features/communities/components/CommunityDetails';
@@ -10,6 +8,7 @@ import { usePost } from '../../features/posts/api/get-post';
 import { PostView } from '../../features/posts/components/PostView';
 import { CommentSection } from '../../features/comments/components/CommentSection';
 import { NotFoundPage } from './not-found';
+import { LoadFailed } from './page-parts';
 import pages from './pages.module.css';
 import styles from './feed-pages.module.css';
 
@@ -34,13 +33,7 @@ export default function PostPage({ communityName, publicId, commentId }: Props) 
     if (query.isError) {
       if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
       return (
-        <section className={styles.failed} role="alert">
-          <h1>{messages.common.somethingWentWrong}</h1>
-          <p>{errorText(query.error)}</p>
-          <Button variant="primary" onClick={() => void query.refetch()} disabled={query.isFetching}>
-            {messages.common.retry}
-          </Button>
-        </section>
+        <LoadFailed error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />
       );
     }
     return <Skeleton lines={6} count={2} label="Loading post" />;

@@ -1,9 +1,7 @@
-import { useState } from 'react';
 import { Redirect, useSearch } from 'wouter';
 import { messages } from '@commons/shared';
-import { Button } from '../../components/ui/Button';
 import { Skeleton } from '../../components/ui/Skeleton';
-import { ApiError, errorText } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { useMediaQuery } from '../../lib/device';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useUserProfile } from '../../features/profiles/api/get-user';
@@ -12,6 +10,7 @@ import { ProfileFeed } from '../../features/profiles/components/ProfileFeed';
 import { ProfileHeader } from '../../features/profiles/components/ProfileHeader';
 import { useCurrentUser } from '../../features/session/api/get-current-user';
 import { NotFoundPage } from './not-found';
+import { LoadFailed, PostsAboutTabs } from './page-parts';
 import pages from './pages.module.css';
 import styles from './feed-pages.module.css';
 
@@ -27,7 +26,6 @@ export default function ProfilePage({ username }: { username: string }) {
   const viewer = useCurrentUser();
   const search = useSearch();
   const narrow = useMediaQuery(ABOUT_TAB_QUERY);
-  const [tab, setTab] = useState<'posts' | 'about'>('posts');
   const user = query.data;
   useDocumentTitle(user ? `@${user.username}` : `@${username}`);
 
@@ -35,13 +33,7 @@ export default function ProfilePage({ username }: { username: string }) {
     if (query.isError) {
       if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
       return (
-        <section className={styles.failed} role="alert">
-          <h1>{messages.common.somethingWentWrong}</h1>
-          <p>{errorText(query.error)}</p>
-          <Button variant="primary" onClick={() => void query.refetch()} disabled={query.isFetching}>
-            {messages.common.retry}
-          </Button>
-        </section>
+        <LoadFailed error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />
       );
     }
     return <Skeleton lines={4} count={3} label="Loading profile" />;
@@ -71,27 +63,7 @@ export default function ProfilePage({ username }: { username: string }) {
         </p>
       )}
       {narrow ? (
-        <>
-          <div className={styles.tabs} role="tablist" aria-label={`@${user.username}`}>
-            {(['posts', 'about'] as const).map((t) => (
-              <button
-                key={t}
-                type="button"
-                role="tab"
-                id={`tab-${t}`}
-                aria-selected={tab === t}
-                aria-controls={`panel-${t}`}
-                className={styles.tab}
-                onClick={() => setTab(t)}
-              >
-                {t === 'posts' ? 'Posts' : 'About'}
-              </button>
-            ))}
-          </div>
-          <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className={styles.main}>
-            {tab === 'posts' ? feed : <ProfileCards user={user} />}
-          </div>
-        </>
+        <PostsAboutTabs label={`@${user.username}`} posts={feed} about={<ProfileCards user={user} />} />
       ) : (
         <div className={pages.columns}>
           {feed}
