@@ -156,15 +156,25 @@ test('two members hold a thread five levels deep, edit, vote, delete, and see wh
   await modPage.reload();
   // Moderators still read what they removed.
   await expect(modPage.getByText('Level two: which side of it?')).toBeVisible();
+  // A moderator's own comment can change the capacity it was written in.
+  const box = modPage.getByRole('textbox', { name: 'Add a comment' });
+  await box.fill('Please keep the nesting sites private.');
+  await box.press('Control+Enter');
+  const official = commentWith(modPage, 'keep the nesting sites private');
+  await actionsOf(official).getByLabel('Speaking as').selectOption({ label: 'Speaking as moderator' });
+  await expect(official.getByText('Moderator', { exact: true })).toBeVisible();
   await page.reload();
   await expect(page.getByText(messages.comments.deletedBy('moderators'))).toBeVisible();
   await expect(page.getByText('Level two: which side of it?')).toHaveCount(0);
   await expect(page.getByText('Level five: bring boots.')).toBeVisible();
 
   // Collapsing a thread hides what is below it.
-  await page.getByRole('button', { name: 'Collapse thread' }).first().click();
+  // Held by its id: once collapsed, its words are no longer there to find it by.
+  const levelOneId = await commentWith(page, 'near the old pier').getAttribute('id');
+  const levelOne = page.locator(`[id="${levelOneId}"]`);
+  await levelOne.getByRole('button', { name: 'Collapse thread' }).first().click();
   await expect(page.getByText('Level five: bring boots.')).toBeHidden();
-  await page.getByRole('button', { name: 'Expand thread' }).first().click();
+  await levelOne.getByRole('button', { name: 'Expand thread' }).first().click();
   await expect(page.getByText('Level five: bring boots.')).toBeVisible();
 
   await screenshot(page, 'comments-thread', testInfo.project.name);
@@ -180,8 +190,17 @@ test('guests read comments and are asked to log in to join', async ({ page, base
   await admin.api.ok('POST', `/api/posts/${post.publicId}/comments`, {
     body: 'Low tide at 6:40 on Tuesday.',
   });
+  const long = Array.from({ length: 60 }, (_, i) => `Line ${i + 1} of the tide table.`).join('\n\n');
+  await admin.api.ok('POST', `/api/posts/${post.publicId}/comments`, { body: long });
   await page.goto(`/${community.name}/post/${post.publicId}`);
   await expect(page.getByText('Low tide at 6:40 on Tuesday.')).toBeVisible();
+  // A long comment is folded, with a way to read the rest.
+  await page.getByRole('button', { name: 'Read more' }).scrollIntoViewIfNeeded();
+  await expect(page.getByText('Line 60 of the tide table.')).not.toBeInViewport();
+  await page.getByRole('button', { name: 'Read more' }).click();
+  await page.getByText('Line 60 of the tide table.').scrollIntoViewIfNeeded();
+  await expect(page.getByText('Line 60 of the tide table.')).toBeInViewport();
+  await expect(page.getByRole('button', { name: messages.common.showLess })).toBeVisible();
   await page.getByRole('button', { name: messages.common.joinTheDiscussion }).click();
   await expect(page.getByRole('dialog')).toContainText(messages.common.loginToContinue);
   await page.keyboard.press('Escape');
@@ -197,12 +216,14 @@ test('a post with 1,200 comments loads in batches across the server pages', asyn
   const writers = await Promise.all(Array.from({ length: 4 }, () => newMember(baseURL!, 'cw')));
   // 240 top-level comments with 4 replies each: 1,200 in all, over three pages of 500.
   const url = `/api/posts/${post.publicId}/comments`;
+  let oldest = '';
   for (let start = 0; start < 240; start += 20) {
     await Promise.all(
       Array.from({ length: 20 }, async (_, i) => {
         const n = start + i;
         const writer = writers[n % writers.length]!;
         const top = await writer.api.ok<{ id: string }>('POST', url, { body: `Top ${n}` });
+        if (n === 0) oldest = top.id;
         for (let r = 0; r < 4; r++) {
           await writer.api.ok('POST', url, { body: `Reply ${n}.${r}`, parentCommentId: top.id });
         }
@@ -232,4 +253,10 @@ test('a post with 1,200 comments loads in batches across the server pages', asyn
   }
   await expect(all).toHaveCount(1200);
   await expect(section.locator(':scope > ul > li')).toHaveCount(240);
+
+  // A link to a comment that is not on the first page shows it, in its thread, on the screen.
+  await page.goto(`/${community.name}/post/${post.publicId}/${oldest}`);
+  const focused = page.locator(`[id="comment-${oldest}"]`);
+  await expect(focused).toBeInViewport({ timeout: 30_000 });
+  await expect(focused.getByText('Reply 0.3')).toBeVisible();
 });

@@ -13,7 +13,7 @@ export const CommentSchema = Type.Object(
     userId: Hex24,
     username: Type.String(),
     userGhostId: Type.Optional(Type.String()),
-    userGroup: Type.Union([UserGroup, Type.Literal('null')]),
+    userGroup: UserGroup,
     userDeleted: Type.Boolean(),
     parentId: Nullable(Hex24),
     depth: Type.Integer(),

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Comment } from '@commons/shared';
+import type { Comment, UserGroupName } from '@commons/shared';
 import { api } from '../../../lib/api-client';
 import { replaceComment } from './comment-cache';
 
@@ -9,6 +9,19 @@ export function useEditComment() {
   return useMutation({
     mutationFn: ({ comment, body }: { comment: Comment; body: string }) =>
       api<Comment>(`/posts/${comment.postId}/comments/${comment.id}`, { method: 'PUT', body: { body } }),
+    onSuccess: (updated) => replaceComment(queryClient, updated),
+  });
+}
+
+/** `PUT …/comments/{id}?action=changeAsUser&userGroup=` (API.md §10.3): the capacity the author spoke in. */
+export function useChangeCommentGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ comment, group }: { comment: Comment; group: UserGroupName }) =>
+      api<Comment>(`/posts/${comment.postId}/comments/${comment.id}`, {
+        method: 'PUT',
+        query: { action: 'changeAsUser', userGroup: group },
+      }),
     onSuccess: (updated) => replaceComment(queryClient, updated),
   });
 }

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { Comment, CommentPage, Post } from '@commons/shared';
 import { showAlert } from '../../../components/ui/Toasts';
 import { api, errorText } from '../../../lib/api-client';
@@ -71,4 +71,41 @@ export function useLoadReplies(post: Post) {
     },
     [queryClient, post.publicId, viewer],
   );
+}
+
+/**
+ * The focused comment of `/{community}/post/{publicId}/{commentId}` (core §2), when the loaded pages do
+ * not hold it: the comment, the top of its thread, and that thread's replies, so it shows in context.
+ */
+export function useFocusedComment(post: Post, focusedId: string | undefined, loaded: Comment[] | undefined) {
+  const queryClient = useQueryClient();
+  const viewer = useCurrentUser()?.id ?? null;
+  const missing = Boolean(focusedId && loaded && !loaded.some((c) => c.id === focusedId));
+  useEffect(() => {
+    if (!missing || !focusedId) return;
+    let cancelled = false;
+    void (async () => {
+      try {
+        const focused = await api<Comment>(`/comments/${encodeURIComponent(focusedId)}`);
+        if (focused.postId !== post.id) return;
+        const rootId = focused.ancestors?.[0] ?? focused.id;
+        const [root, replies] = await Promise.all([
+          rootId === focused.id ? focused : api<Comment>(`/comments/${rootId}`),
+          api<Comment[]>(`/posts/${encodeURIComponent(post.publicId)}/comments`, {
+            query: { parentId: rootId },
+          }),
+        ]);
+        if (cancelled) return;
+        queryClient.setQueryData<LoadedComments>(commentKeys.ofPost(post.publicId, viewer), (data) =>
+          // The thread goes first, so it is among the first comments shown.
+          data ? { ...data, comments: mergeComments([root, ...replies], data.comments) } : data,
+        );
+      } catch {
+        // An unknown or malformed comment id: the post shows as usual.
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [missing, focusedId, post.id, post.publicId, queryClient, viewer]);
 }

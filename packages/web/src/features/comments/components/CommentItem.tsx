@@ -1,15 +1,16 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { limits, messages, type Comment, type Post, type User, type UserGroupName } from '@commons/shared';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { showAlert } from '../../../components/ui/Toasts';
 import { errorText } from '../../../lib/api-client';
+import { useIsMobileLayout } from '../../../lib/device';
 import { authorLabel, isEdited, speakingAs } from '../../posts/post-rules';
 import { VotePair } from '../../posts/components/VoteButtons';
 import { createCommentError, useCreateComment } from '../api/create-comment';
 import { useDeleteComment } from '../api/delete-comment';
-import { useEditComment } from '../api/edit-comment';
+import { useChangeCommentGroup, useEditComment } from '../api/edit-comment';
 import { useVoteComment } from '../api/vote-comment';
 import {
   commentPath,
@@ -33,6 +34,68 @@ interface Props {
   focusedId: string | undefined;
   onLoadReplies: (comment: Comment) => Promise<void>;
 }
+
+/**
+ * A comment's text, folded when it is long: to 250 px on phones, 500 px elsewhere (core §9), with a
+ * button to read the rest.
+ */
+function FoldedBody({ children }: { children: ReactNode }) {
+  const mobile = useIsMobileLayout();
+  const limit = mobile ? 250 : 500;
+  const ref = useRef<HTMLDivElement>(null);
+  const [long, setLong] = useState(false);
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    // The markdown arrives after the plain fallback, and images or embeds may grow it later.
+    const measure = () => setLong(element.scrollHeight > limit + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    for (const child of element.children) observer.observe(child);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [limit]);
+  return (
+    <>
+      <div
+        ref={ref}
+        className={`${styles.body} ${long && !open ? styles.folded : ''}`}
+        style={long && !open ? { maxHeight: limit } : undefined}
+        data-comment-body
+      >
+        {children}
+      </div>
+      {long && (
+        <button
+          type="button"
+          className={styles.textButton}
+          aria-expanded={open}
+          onClick={() => setOpen((o) => !o)}
+        >
+          {open ? messages.common.showLess : 'Read more'}
+        </button>
+      )}
+    </>
+  );
+}
+
+/** The groups a comment's author may speak as (core §4), or null when only as themselves. */
+type Capacity = 'normal' | 'mods' | 'admins';
+
+function groupsFor(comment: Comment, viewer: User | null, moderates: boolean): Capacity[] | null {
+  if (!viewer || viewer.id !== comment.userId || comment.deleted) return null;
+  const groups: Capacity[] = ['normal'];
+  if (moderates) groups.push('mods');
+  if (viewer.isAdmin) groups.push('admins');
+  return groups.length > 1 ? groups : null;
+}
+
+const GROUP_LABELS: Record<Capacity, string> = {
+  normal: 'Speaking as user',
+  mods: 'Speaking as moderator',
+  admins: 'Speaking as admin',
+};
 
 /** The capacity a moderator or admin deletes someone else's comment in. */
 function deleteCapacity(comment: Comment, viewer: User | null, moderates: boolean): UserGroupName | null {
@@ -69,6 +132,8 @@ export function CommentItem({ node, post, viewer, moderates, focusedId, onLoadRe
   const edit = useEditComment();
   const remove = useDeleteComment();
   const vote = useVoteComment();
+  const changeGroup = useChangeCommentGroup();
+  const groups = groupsFor(comment, viewer, moderates);
 
   const author = authorLabel(comment, viewer);
   const official = speakingAs(comment.userGroup === 'null' ? 'normal' : comment.userGroup);
@@ -165,11 +230,11 @@ export function CommentItem({ node, post, viewer, moderates, focusedId, onLoadRe
           ) : (
             !(comment.deleted && comment.contentStripped) &&
             comment.body && (
-              <div className={styles.body} data-comment-body>
+              <FoldedBody>
                 <Suspense fallback={<p className={styles.plain}>{comment.body}</p>}>
                   <Markdown text={comment.body} embeds={!viewer?.embedsOff} />
                 </Suspense>
-              </div>
+              </FoldedBody>
             )
           )}
 
@@ -204,6 +269,26 @@ export function CommentItem({ node, post, viewer, moderates, focusedId, onLoadRe
             <button type="button" className={styles.textButton} onClick={() => void copyLink(comment)}>
               Copy link
             </button>
+            {groups && comment.userGroup !== 'null' && (
+              <select
+                className={styles.groupSelect}
+                aria-label="Speaking as"
+                value={comment.userGroup}
+                disabled={changeGroup.isPending}
+                onChange={(event) =>
+                  changeGroup.mutate(
+                    { comment, group: event.target.value as Capacity },
+                    { onError: (error) => showAlert(errorText(error), { tone: 'error' }) },
+                  )
+                }
+              >
+                {groups.map((g) => (
+                  <option key={g} value={g}>
+                    {GROUP_LABELS[g]}
+                  </option>
+                ))}
+              </select>
+            )}
           </div>
 
           {mode === 'reply' && (

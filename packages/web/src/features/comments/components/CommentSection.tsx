@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { messages, ui, type Post } from '@commons/shared';
 import { Button } from '../../../components/ui/Button';
 import { Skeleton } from '../../../components/ui/Skeleton';
@@ -6,7 +6,7 @@ import { useIsMobileLayout } from '../../../lib/device';
 import { useAuthDialogs } from '../../auth/components/AuthDialogs';
 import { useCurrentUser } from '../../session/api/get-current-user';
 import { createCommentError, useCreateComment } from '../api/create-comment';
-import { useComments, useLoadReplies, useMoreComments } from '../api/get-comments';
+import { useComments, useFocusedComment, useLoadReplies, useMoreComments } from '../api/get-comments';
 import { buildTree } from '../comment-tree';
 import { CommentForm } from './CommentForm';
 import { CommentItem } from './CommentItem';
@@ -33,6 +33,7 @@ export function CommentSection({ post, ready, focusedId }: Props) {
   const loadReplies = useLoadReplies(post);
   const create = useCreateComment(post);
   const comments = query.data?.comments;
+  useFocusedComment(post, focusedId, comments);
   const tree = useMemo(() => (comments ? buildTree(comments) : []), [comments]);
 
   const batch = mobile ? ui.commentBatchMobile : ui.commentBatch;
@@ -44,10 +45,15 @@ export function CommentSection({ post, ready, focusedId }: Props) {
     return () => clearTimeout(timer);
   }, [shown, tree.length, batch, delay]);
 
+  // Brought into view once, as soon as it is on the page (it may arrive with a later batch).
+  const scrolledTo = useRef<string | null>(null);
   useEffect(() => {
-    if (!focusedId || !comments?.some((c) => c.id === focusedId)) return;
-    document.getElementById(`comment-${focusedId}`)?.scrollIntoView({ block: 'center' });
-  }, [focusedId, comments]);
+    if (!focusedId || scrolledTo.current === focusedId) return;
+    const element = document.getElementById(`comment-${focusedId}`);
+    if (!element) return;
+    scrolledTo.current = focusedId;
+    element.scrollIntoView({ block: 'center' });
+  }, [focusedId, comments, shown]);
 
   const moderates = Boolean(viewer?.isAdmin || post.community?.userMod);
   const remaining = Math.max(0, post.noComments - (comments?.length ?? 0));
