@@ -1,4 +1,4 @@
-import type { Community, Feed, Image, Post } from '@commons/shared';
+import type { Comment, Community, Feed, Image, Post } from '@commons/shared';
 import { makeUser } from './fixtures';
 
 /** Contract-shaped posts, communities and images (API.md §5.1, §5.4, §5.6) for the posts tests. */
@@ -117,4 +117,40 @@ export function makePosts(n: number, from = 1): Post[] {
 
 export function feedPage(posts: Post[], next: string | null = null): Feed {
   return { posts, next };
+}
+
+/** A live comment on `post` (API.md §5.7); a reply when `parent` is given. */
+export function makeComment(post: Post, overrides: Partial<Comment> = {}, parent?: Comment): Comment {
+  const author = makeUser({ username: 'carol' });
+  return {
+    id: hexId(),
+    postId: post.id,
+    postPublicId: post.publicId,
+    communityId: post.communityId,
+    communityName: post.communityName,
+    userId: author.id,
+    username: author.username,
+    userGroup: 'normal',
+    userDeleted: false,
+    parentId: parent?.id ?? null,
+    depth: parent ? parent.depth + 1 : 0,
+    noReplies: 0,
+    noRepliesDirect: 0,
+    ancestors: parent ? [...(parent.ancestors ?? []), parent.id] : null,
+    body: 'A comment',
+    upvotes: 1,
+    downvotes: 0,
+    createdAt: '2025-01-01T00:00:00Z',
+    editedAt: null,
+    deleted: false,
+    deletedAt: null,
+    locked: false,
+    lockedBy: null,
+    lockedAt: null,
+    author: { ...author, moddingList: null },
+    userVoted: false,
+    userVotedUp: null,
+    postDeleted: false,
+    ...overrides,
+  };
 }

@@ -143,7 +143,6 @@ export function CommentItem({ node, post, viewer, moderates, focusedId, onLoadRe
   const hiddenForMute = comment.isAuthorMuted && !showMuted;
 
   const reply = async (body: string) => {
-    if (comment.depth >= limits.commentMaxDepth) throw new Error(messages.comments.threadTooDeep);
     try {
       await create.mutateAsync({ body, parentId: comment.id });
       setMode('read');
@@ -247,7 +246,16 @@ export function CommentItem({ node, post, viewer, moderates, focusedId, onLoadRe
               onVote={(up) => vote(comment, up)}
             />
             {canReply && mode !== 'reply' && (
-              <button type="button" className={styles.textButton} onClick={() => setMode('reply')}>
+              <button
+                type="button"
+                className={styles.textButton}
+                onClick={() =>
+                  // The deepest comments take no replies (core §7): say so rather than open a box.
+                  comment.depth >= limits.commentMaxDepth
+                    ? showAlert(messages.comments.threadTooDeep, { tone: 'error' })
+                    : setMode('reply')
+                }
+              >
                 Reply
               </button>
             )}
