@@ -93,6 +93,12 @@ test('an admin bans a user with their content, and unbans them', async ({ page, 
   await dialog.getByLabel('Type the username to confirm').fill(spammer.name.toUpperCase());
   await dialog.getByRole('button', { name: 'Ban user' }).click();
   await expect(page.getByText(messages.profile.banned)).toBeVisible();
+  // Admins see every detail of the account.
+  await openAbout(page);
+  const details = page.getByRole('region', { name: 'User details' });
+  await expect(details.getByRole('row', { name: /^createdIP/ })).toBeVisible();
+  await expect(details.getByRole('row', { name: /^isBanned/ })).toContainText('true');
+  await openPosts(page);
   // Admins still see the profile, marked suspended; the post went with the ban.
   await expect(page.getByRole('status').filter({ hasText: messages.profile.accountSuspended })).toBeVisible();
   const deleted = await admin.api.ok<{ deleted: boolean; deletedContent: boolean }>(

@@ -22,3 +22,17 @@ export function useUserProfile(username: string) {
   const viewer = useCurrentUser()?.id ?? null;
   return useQuery(userQuery(username, viewer));
 }
+
+/** `GET /api/users/{username}?adminsView=true` (API.md §7.1): every detail, for admins. */
+export function useAdminUserDetails(username: string, enabled: boolean) {
+  const viewer = useCurrentUser()?.id ?? null;
+  return useQuery({
+    queryKey: [...userKeys.profile(username, viewer), 'admin'],
+    queryFn: ({ signal }) =>
+      api<User & Record<string, unknown>>(`/users/${encodeURIComponent(username)}`, {
+        query: { adminsView: true },
+        signal,
+      }),
+    enabled,
+  });
+}

@@ -1,10 +1,16 @@
 import { Link } from 'wouter';
 import type { User } from '@commons/shared';
 import { Avatar } from '../../../components/ui/Avatar';
+import { useCurrentUser } from '../../session/api/get-current-user';
+import { AdminDetails } from './AdminDetails';
 import styles from './Profile.module.css';
 
-/** The profile's side cards (core §2): Summary, Badges and Moderator of (Lists come with lists). */
+/**
+ * The profile's side cards (core §2): Summary, Badges and Moderator of (Lists come with lists), and for
+ * admins the table of every detail.
+ */
 export function ProfileCards({ user }: { user: User }) {
+  const viewer = useCurrentUser();
   return (
     <>
       <section className={styles.card} aria-labelledby="profile-summary">
@@ -47,6 +53,7 @@ export function ProfileCards({ user }: { user: User }) {
           </ul>
         </section>
       )}
+      {viewer?.isAdmin && <AdminDetails user={user} />}
     </>
   );
 }
