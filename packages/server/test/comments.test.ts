@@ -227,6 +227,9 @@ describe('creating', () => {
     );
     expect((await guest.get(`${commentsUrl(post)}?parentId=${deepest.id}`)).json).toEqual([]);
     expect((await guest.get(`${commentsUrl(post)}?parentId=nope`)).json).toEqual(INVALID_ID);
+    // Asked through another post, the same comment has no replies there.
+    const other = await newPost();
+    expect((await guest.get(`${commentsUrl(other)}?parentId=${chain[10].id}`)).json).toEqual([]);
   });
 
   it('counts replies made at the same moment exactly', async () => {

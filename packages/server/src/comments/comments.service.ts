@@ -82,7 +82,9 @@ export async function listComments(
   if (query.parentId !== undefined) {
     const parentId = parseId(query.parentId);
     if (!parentId) throw invalidId();
-    return commentJsons(deps, await subtreeOf(deps.db, parentId), viewer);
+    // Only this post's replies: a comment id from another post gives nothing.
+    const replies = (await subtreeOf(deps.db, parentId)).filter((c) => c.post_id === post.id);
+    return commentJsons(deps, replies, viewer);
   }
   const next = query.next && query.next !== 'null' ? query.next : null;
   const page = await commentPageOf(deps, post, viewer, next ? parseCommentCursor(next) : null);
