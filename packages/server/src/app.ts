@@ -21,7 +21,8 @@ import type { DB } from './db/schema.js';
 import type { Deps } from './deps.js';
 import { isHttps } from './http/cookies.js';
 import { errorHandler, isApiRequest, sendApiError, setApiHeaders } from './http/error-handler.js';
-import { acceptJsonWhateverTheType } from './http/json-body.js';
+import { acceptJsonWhateverTheType, NUL_MESSAGE } from './http/json-body.js';
+import { badRequest } from './lib/errors.js';
 import { responseSerializer } from './http/response-serializer.js';
 import './http/request-types.js';
 import { contentSecurityPolicy, registerSecurityHeaders } from './http/security-headers.js';
@@ -90,11 +91,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: () => crypto.randomBytes(6).toString('base64url'),
     // Wrong types are refused, never coerced: "5" is not a number and 5 is not a string.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
+    // Errors the router raises before any route runs (a malformed or over-long path segment) get the
+    // contract's error body too.
+    frameworkErrors: (error, request, reply) => errorHandler(error, request, reply),
   });
   app.setErrorHandler(errorHandler);
   app.setSerializerCompiler(responseSerializer(options.checkResponses ?? false));
 
   app.addHook('onRequest', async (request, reply) => {
+    // No text column can hold a NUL, and the database refuses it with an error: refuse it here, for
+    // every path and query at once (bodies: json-body.ts).
+    if (/%00/i.test(request.url)) throw badRequest('invalid_request', NUL_MESSAGE);
     const host = request.headers.host;
     if (host?.startsWith('www.')) {
       return reply.redirect(`${request.protocol}://${host.slice(4)}${request.url}`, 301);

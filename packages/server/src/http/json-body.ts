@@ -12,12 +12,29 @@ export function acceptJsonWhateverTheType(scope: FastifyInstance): void {
   scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
+    let parsed: unknown;
     try {
-      done(null, JSON.parse(text));
+      parsed = JSON.parse(text);
     } catch {
-      done(invalidJson('The body is not valid JSON.'), undefined);
+      return done(invalidJson('The body is not valid JSON.'), undefined);
     }
+    if (/\\u0000/i.test(text) && hasNul(parsed)) {
+      return done(invalidJson(NUL_MESSAGE), undefined);
+    }
+    done(null, parsed);
   });
+}
+
+/** No text column can hold a NUL character (the database refuses it), so no request may carry one. */
+export const NUL_MESSAGE = 'Text cannot contain NUL characters.';
+
+function hasNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  if (Array.isArray(value)) return value.some(hasNul);
+  if (value && typeof value === 'object') {
+    return Object.entries(value).some(([key, v]) => key.includes('\0') || hasNul(v));
+  }
+  return false;
 }
 
 const compiled = new WeakMap<TSchema, TypeCheck<TSchema>>();
