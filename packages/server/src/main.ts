@@ -81,7 +81,7 @@ async function main(): Promise<void> {
           app.log,
         )
       : null;
-  const scheduler = startJobs(database.db, siteJobs(config), app.log);
+  const scheduler = startJobs(database.db, siteJobs(config, database.engine), app.log);
 
   console.log(`${config.siteName} is running at ${displayUrl(config, port)}`);
   console.log(

@@ -4,7 +4,7 @@ import { siteJobs } from '../src/jobs/jobs.js';
 import { purgeWindows } from '../src/posts/posts.repository.js';
 import type { UserRow } from '../src/users/users.repository.js';
 import { loggedInClient, makeUser, uniqueName } from './factories.js';
-import { createTestApp, type TestApp, type TestClient } from './harness.js';
+import { createTestApp, engine, type TestApp, type TestClient } from './harness.js';
 
 /**
  * `GET /api/posts`: every sort, its cursor and its paging; scopes, pins, mutes, hides and the modtools
@@ -333,7 +333,7 @@ describe('feeds', () => {
   });
 
   it('has an hourly job that runs the window purge', async () => {
-    const job = siteJobs(t.config).find((j) => j.name === 'purge-post-windows');
+    const job = siteJobs(t.config, engine).find((j) => j.name === 'purge-post-windows');
     expect(job?.everyMs).toBe(3600 * 1000);
     const c = await newCommunity(admin.client);
     const old = await post(author.client, c);
@@ -344,7 +344,8 @@ describe('feeds', () => {
       .set({ created_at: created })
       .where('post_id', '=', old.id)
       .execute();
-    expect(await t.db.transaction().execute((trx) => job!.run(trx))).toBe(1);
+    if (!job || !('run' in job)) throw new Error('a transactional job');
+    expect(await t.db.transaction().execute((trx) => job.run(trx))).toBe(1);
     const left = await t.db
       .selectFrom('post_windows')
       .select('window_name')

@@ -13,7 +13,7 @@ import { siteJobs } from '../src/jobs/jobs.js';
 import { newId, randomString } from '../src/lib/ids.js';
 import { Secrets } from '../src/site/secrets.js';
 import { loggedInClient, makeUser } from './factories.js';
-import { createTestApp, type TestApp, type TestClient } from './harness.js';
+import { createTestApp, engine, type TestApp, type TestClient } from './harness.js';
 import { multipart, send, type Answer, type Part } from './uploads.js';
 
 /** Uploads, alt text, the image server and temporary-image cleanup (API.md §9, §17.3; DOMAIN §10). */
@@ -778,10 +778,11 @@ describe('deleting temporary images', () => {
   });
 
   it('runs as the hourly job delete-temporary-images', async () => {
-    const job = siteJobs(t.config).find((j) => j.name === 'delete-temporary-images');
+    const job = siteJobs(t.config, engine).find((j) => j.name === 'delete-temporary-images');
     expect(job?.everyMs).toBe(3600 * 1000);
     const old = await aged(13);
-    await t.db.transaction().execute((trx) => job!.run(trx));
+    if (!job || !('run' in job)) throw new Error('a transactional job');
+    await t.db.transaction().execute((trx) => job.run(trx));
     expect(await exists(old)).toBe(false);
     expect(fs.existsSync(originalPath(imagesRoot(t.config.dataDir), old))).toBe(false);
   });
