@@ -163,7 +163,28 @@ test('two members hold a thread five levels deep, edit, vote, delete, and see wh
   const official = commentWith(modPage, 'keep the nesting sites private');
   await actionsOf(official).getByLabel('Speaking as').selectOption({ label: 'Speaking as moderator' });
   await expect(official.getByText('Moderator', { exact: true })).toBeVisible();
+  // Or speaks as moderator from the start, and locks a thread: no replies below it any more.
+  await box.fill('Thread closed: the herons are nesting.');
+  await modPage.locator('form', { has: box }).getByLabel('Speaking as').selectOption('mods');
+  await box.press('Control+Enter');
+  const closing = commentWith(modPage, 'Thread closed: the herons are nesting.');
+  await expect(closing.getByText('Moderator', { exact: true })).toBeVisible();
+  await actionsOf(commentWith(modPage, 'near the old pier')).getByRole('button', { name: 'Lock' }).click();
+  await expect(
+    actionsOf(commentWith(modPage, 'near the old pier')).getByRole('button', { name: 'Unlock' }),
+  ).toBeVisible();
+  await commentWith(modPage, 'near the old pier').scrollIntoViewIfNeeded();
+  await screenshot(modPage, 'comments-moderator', testInfo.project.name);
   await page.reload();
+  await expect(
+    commentWith(page, 'near the old pier').getByTitle('Replies locked by moderators'),
+  ).toBeVisible();
+  await expect(
+    actionsOf(commentWith(page, 'Level five: bring boots.')).getByRole('button', {
+      name: 'Reply',
+      exact: true,
+    }),
+  ).toHaveCount(0);
   await expect(page.getByText(messages.comments.deletedBy('moderators'))).toBeVisible();
   await expect(page.getByText('Level two: which side of it?')).toHaveCount(0);
   await expect(page.getByText('Level five: bring boots.')).toBeVisible();

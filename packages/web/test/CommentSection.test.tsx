@@ -1,15 +1,20 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { messages, type Comment, type Post, type User } from '@commons/shared';
 import { Toasts } from '../src/components/ui/Toasts';
 import { CommentSection } from '../src/features/comments/components/CommentSection';
 import { fakeApi } from './fake-api';
 import { makeUser } from './fixtures';
-import { makeComment, makePost } from './post-fixtures';
+import { makeComment, makeFullCommunity, makePost } from './post-fixtures';
 import { renderWithApp } from './render';
 
-function renderSection(post: Post, comments: Comment[], user: User | null = makeUser()) {
-  const server = fakeApi({});
+function renderSection(
+  post: Post,
+  comments: Comment[],
+  user: User | null = makeUser(),
+  routes: Parameters<typeof fakeApi>[0] = {},
+) {
+  const server = fakeApi(routes);
   const withComments = { ...post, comments, commentsNext: null, noComments: comments.length };
   const view = renderWithApp(
     <>
@@ -81,5 +86,55 @@ describe('comment section', () => {
     expect(screen.getByText('From the author').closest('li')!.textContent).toContain('OP');
     expect(screen.getByText('Fresh').closest('li')!.textContent).toContain('(new)');
     expect(screen.getByText('From the author').closest('li')!.textContent).not.toContain('(new)');
+  });
+
+  test('a moderator writes as moderator from the box; members get no choice', async () => {
+    const moderator = makeUser({ username: 'mod' });
+    const post = makePost({ community: makeFullCommunity('golang', { userMod: true }) });
+    const written = makeComment(post, { body: 'Please stay on topic', userGroup: 'mods' });
+    const { server } = renderSection(post, [], moderator, {
+      [`POST /api/posts/${post.publicId}/comments?userGroup=mods`]: { body: written },
+    });
+    const box = screen.getByRole('textbox', { name: 'Add a comment' });
+    const form = box.closest('form')!;
+    const select = within(form).getByRole('combobox', { name: 'Speaking as' });
+    expect([...select.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'Speaking as user',
+      'Speaking as moderator',
+    ]);
+    fireEvent.change(select, { target: { value: 'mods' } });
+    fireEvent.change(box, { target: { value: 'Please stay on topic' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Comment' }));
+    expect(await screen.findByText('Please stay on topic', { selector: 'p' })).toBeTruthy();
+    expect(server.requests.at(-1)!.body).toEqual({ body: 'Please stay on topic', parentCommentId: null });
+  });
+
+  test('members write only as themselves', () => {
+    renderSection(makePost(), []);
+    expect(screen.queryByRole('combobox', { name: 'Speaking as' })).toBeNull();
+  });
+
+  test('a moderator locks a comment: it says Locked and nothing below it takes a reply', async () => {
+    const moderator = makeUser({ username: 'mod' });
+    const post = makePost({ community: makeFullCommunity('golang', { userMod: true }) });
+    const [top, reply] = chain(post, 2) as [Comment, Comment];
+    const locked = { ...top, locked: true, lockedBy: moderator.id, lockedByGroup: 'mods' as const };
+    const { server } = renderSection(post, [top, reply], moderator, {
+      [`PUT /api/posts/${post.id}/comments/${top.id}?action=lock&lockAs=mods`]: { body: locked },
+    });
+    const item = screen.getByText('Level 0').closest('li')!;
+    const replyItem = screen.getByText('Level 1').closest('li')!;
+    expect(within(replyItem).getByRole('button', { name: 'Reply' })).toBeTruthy();
+    fireEvent.click(within(item).getAllByRole('button', { name: 'Lock' })[0]!);
+    await waitFor(() => expect(item.querySelector('[title="Replies locked by moderators"]')).toBeTruthy());
+    expect(server.unhandled).toEqual([]);
+    expect(within(item).queryAllByRole('button', { name: 'Reply' })).toEqual([]);
+    expect(within(item).getAllByRole('button', { name: 'Unlock' }).length).toBeGreaterThan(0);
+  });
+
+  test('members see no Lock', () => {
+    const post = makePost();
+    renderSection(post, chain(post, 1));
+    expect(screen.queryByRole('button', { name: 'Lock' })).toBeNull();
   });
 });

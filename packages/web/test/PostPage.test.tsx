@@ -182,6 +182,36 @@ describe('post page', () => {
     expect(server.requestsTo(`PUT /api/posts/${post.publicId}?action=lock&lockAs=mods`)).toHaveLength(1);
   });
 
+  test('an admin who wrote the post gets every admin action; a moderator gets their own', async () => {
+    const root = makeUser({ username: 'root', isAdmin: true });
+    const post = makePost({ title: 'Rules', userId: root.id, username: root.username });
+    const { user } = renderPost(post, {
+      user: root,
+      routes: {
+        [`GET /api/posts/${post.publicId}?fetchCommunity=true`]: {
+          body: { ...post, community: { ...community, userMod: true } },
+        },
+      },
+    });
+    await screen.findByText('Rules');
+    const labels = async (trigger: string) => {
+      await user.click(await screen.findByRole('button', { name: trigger }));
+      const menu = await screen.findByRole('menu');
+      const names = [...menu.querySelectorAll('[role^="menuitem"]')].map((item) => item.textContent?.trim());
+      await user.keyboard('{Escape}');
+      return names;
+    };
+    expect(await labels('Admin')).toEqual([
+      'Lock',
+      'Delete',
+      'Speaking officially',
+      'Delete content',
+      'Pinned site-wide',
+      'Announce',
+    ]);
+    expect(await labels('Moderate')).toEqual(['Lock', 'Delete', 'Speaking officially', 'Pinned']);
+  });
+
   test('a deleted author is "Ghost" to readers and their real name, marked, to admins', async () => {
     const post = makePost({ title: 'Orphan', username: 'ghost', userDeleted: true });
     const view = renderPost(post, { user: makeUser({ username: 'reader' }) });

@@ -1,4 +1,4 @@
-import { messages, type Comment, type Post } from '@commons/shared';
+import { messages, type Comment, type Post, type User } from '@commons/shared';
 
 export interface CommentNode {
   comment: Comment;
@@ -73,4 +73,25 @@ export function isNewSinceVisit(
 
 export function commentPath(comment: Pick<Comment, 'communityName' | 'postPublicId' | 'id'>): string {
   return `/${comment.communityName}/post/${comment.postPublicId}/${comment.id}`;
+}
+
+/** A capacity someone speaks or acts in (core §4); `UserGroupName` without the stripped "null". */
+export type Capacity = 'normal' | 'mods' | 'admins';
+
+/**
+ * The capacities a member may write in under this post (core §4: "speak as moderator"), or null when
+ * only as themselves: moderators of its community, and admins anywhere.
+ */
+export function speakingGroups(viewer: User | null, moderates: boolean): Capacity[] | null {
+  if (!viewer) return null;
+  const groups: Capacity[] = ['normal'];
+  if (moderates) groups.push('mods');
+  if (viewer.isAdmin) groups.push('admins');
+  return groups.length > 1 ? groups : null;
+}
+
+/** The capacity a moderator or admin acts in on someone else's comment (delete, lock), or null. */
+export function staffCapacity(viewer: User | null, moderates: boolean): 'mods' | 'admins' | null {
+  if (viewer?.isAdmin) return 'admins';
+  return viewer && moderates ? 'mods' : null;
 }

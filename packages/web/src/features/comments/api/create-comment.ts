@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messages, ui, type Comment, type Post } from '@commons/shared';
+import { messages, ui, type Comment, type Post, type UserGroupName } from '@commons/shared';
 import { api, ApiError, errorText } from '../../../lib/api-client';
 import { updatePostEverywhere } from '../../posts/api/post-cache';
 import { useCurrentUser } from '../../session/api/get-current-user';
@@ -8,6 +8,8 @@ import { commentKeys, type LoadedComments } from './comment-cache';
 interface Variables {
   body: string;
   parentId: string | null;
+  /** Speaking as moderator or admin (core §4); as themselves when absent. */
+  userGroup?: UserGroupName;
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -20,10 +22,11 @@ export function useCreateComment(post: Post) {
   const queryClient = useQueryClient();
   const viewer = useCurrentUser()?.id ?? null;
   return useMutation({
-    mutationFn: async ({ body, parentId }: Variables) => {
+    mutationFn: async ({ body, parentId, userGroup }: Variables) => {
       const send = () =>
         api<Comment>(`/posts/${encodeURIComponent(post.publicId)}/comments`, {
           method: 'POST',
+          ...(userGroup && userGroup !== 'normal' ? { query: { userGroup } } : {}),
           body: { body, parentCommentId: parentId },
         });
       try {

@@ -25,3 +25,19 @@ export function useChangeCommentGroup() {
     onSuccess: (updated) => replaceComment(queryClient, updated),
   });
 }
+
+/**
+ * `PUT …/comments/{id}?action=lock|unlock&lockAs=` (API.md §10.3): a moderator or admin stops (or
+ * allows again) replies anywhere below the comment.
+ */
+export function useLockComment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ comment, lock, as }: { comment: Comment; lock: boolean; as: 'mods' | 'admins' }) =>
+      api<Comment>(`/posts/${comment.postId}/comments/${comment.id}`, {
+        method: 'PUT',
+        query: { action: lock ? 'lock' : 'unlock', lockAs: as },
+      }),
+    onSuccess: (updated) => replaceComment(queryClient, updated),
+  });
+}

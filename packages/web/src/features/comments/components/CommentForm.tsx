@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { messages } from '@commons/shared';
 import { Button } from '../../../components/ui/Button';
+import { type Capacity } from '../comment-tree';
 import styles from './Comments.module.css';
 
 interface Props {
@@ -9,12 +10,52 @@ interface Props {
   submitLabel: string;
   busy: boolean;
   /** Resolves when the comment is stored; a rejection keeps the text for another try. */
-  onSubmit: (body: string) => Promise<void>;
+  onSubmit: (body: string, group: Capacity) => Promise<void>;
   onCancel?: () => void;
   autoFocus?: boolean;
+  /** The capacities the writer may choose from (moderators and admins); none: as themselves. */
+  groups?: Capacity[] | null;
 }
 
-/** The box for a new comment, a reply or an edit. Ctrl+Enter sends; an empty body is refused here. */
+export const GROUP_LABELS: Record<Capacity, string> = {
+  normal: 'Speaking as user',
+  mods: 'Speaking as moderator',
+  admins: 'Speaking as admin',
+};
+
+/** The capacity select of moderators and admins, for a new comment or one already written. */
+export function GroupSelect({
+  groups,
+  value,
+  disabled,
+  onChange,
+}: {
+  groups: Capacity[];
+  value: Capacity;
+  disabled?: boolean;
+  onChange: (group: Capacity) => void;
+}) {
+  return (
+    <select
+      className={styles.groupSelect}
+      aria-label="Speaking as"
+      value={value}
+      disabled={disabled}
+      onChange={(event) => onChange(event.target.value as Capacity)}
+    >
+      {groups.map((g) => (
+        <option key={g} value={g}>
+          {GROUP_LABELS[g]}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/**
+ * The box for a new comment, a reply or an edit. Ctrl+Enter sends; an empty body is refused here.
+ * Moderators and admins choose whom they speak for.
+ */
 export function CommentForm({
   label,
   initial = '',
@@ -23,8 +64,10 @@ export function CommentForm({
   onSubmit,
   onCancel,
   autoFocus,
+  groups,
 }: Props) {
   const [body, setBody] = useState(initial);
+  const [group, setGroup] = useState<Capacity>('normal');
   const [problem, setProblem] = useState<string | null>(null);
   const id = useId();
 
@@ -36,7 +79,7 @@ export function CommentForm({
     }
     setProblem(null);
     try {
-      await onSubmit(body.trim());
+      await onSubmit(body.trim(), group);
       setBody('');
     } catch (error) {
       setProblem(error instanceof Error ? error.message : messages.common.somethingWentWrong);
@@ -77,6 +120,7 @@ export function CommentForm({
         </p>
       )}
       <div className={styles.formActions}>
+        {groups && <GroupSelect groups={groups} value={group} onChange={setGroup} />}
         {onCancel && (
           <Button type="button" variant="ghost" onClick={onCancel}>
             Cancel

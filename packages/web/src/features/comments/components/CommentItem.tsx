@@ -1,26 +1,39 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { limits, messages, type Comment, type Post, type User, type UserGroupName } from '@commons/shared';
+import {
+  limits,
+  messages,
+  ui,
+  type Comment,
+  type Post,
+  type User,
+  type UserGroupName,
+} from '@commons/shared';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { Icon } from '../../../components/ui/Icon';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { showAlert } from '../../../components/ui/Toasts';
 import { errorText } from '../../../lib/api-client';
-import { useIsMobileLayout } from '../../../lib/device';
+import { useIsMobileLayout, useMediaQuery } from '../../../lib/device';
+import { absoluteUrl, canShareNatively, copyLink, shareNatively } from '../../../lib/share';
 import { authorLabel, isEdited, speakingAs } from '../../posts/post-rules';
 import { VotePair } from '../../posts/components/VoteButtons';
 import { createCommentError, useCreateComment } from '../api/create-comment';
 import { useDeleteComment } from '../api/delete-comment';
-import { useChangeCommentGroup, useEditComment } from '../api/edit-comment';
+import { useChangeCommentGroup, useEditComment, useLockComment } from '../api/edit-comment';
 import { useVoteComment } from '../api/vote-comment';
 import {
   commentPath,
   deletedByText,
   isByPostAuthor,
   isNewSinceVisit,
+  speakingGroups,
+  staffCapacity,
+  type Capacity,
   type CommentNode,
 } from '../comment-tree';
 import { ReportDialog } from '../../reports/components/ReportDialog';
-import { CommentForm } from './CommentForm';
+import { CommentForm, GroupSelect } from './CommentForm';
 import styles from './Comments.module.css';
 
 const Markdown = lazy(() => import('../../../components/markdown/Markdown'));
@@ -31,6 +44,8 @@ interface Props {
   viewer: User | null;
   /** The reader moderates the post's community. */
   moderates: boolean;
+  /** A comment above this one is locked: no replies anywhere below it. */
+  lockedAbove?: boolean;
   focusedId: string | undefined;
   onLoadReplies: (comment: Comment) => Promise<void>;
 }
@@ -80,38 +95,32 @@ function FoldedBody({ children }: { children: ReactNode }) {
   );
 }
 
-/** The groups a comment's author may speak as (core §4), or null when only as themselves. */
-type Capacity = 'normal' | 'mods' | 'admins';
-
+/** The capacities the author may switch a comment to, or null (not theirs, deleted, or only as user). */
 function groupsFor(comment: Comment, viewer: User | null, moderates: boolean): Capacity[] | null {
   if (!viewer || viewer.id !== comment.userId || comment.deleted) return null;
-  const groups: Capacity[] = ['normal'];
-  if (moderates) groups.push('mods');
-  if (viewer.isAdmin) groups.push('admins');
-  return groups.length > 1 ? groups : null;
+  return speakingGroups(viewer, moderates);
 }
 
-const GROUP_LABELS: Record<Capacity, string> = {
-  normal: 'Speaking as user',
-  mods: 'Speaking as moderator',
-  admins: 'Speaking as admin',
-};
-
-/** The capacity a moderator or admin deletes someone else's comment in. */
+/** The capacity the reader deletes a comment in: their own as themselves, others' as staff. */
 function deleteCapacity(comment: Comment, viewer: User | null, moderates: boolean): UserGroupName | null {
   if (!viewer) return null;
   if (comment.userId === viewer.id) return 'normal';
-  if (viewer.isAdmin) return 'admins';
-  return moderates ? 'mods' : null;
+  return staffCapacity(viewer, moderates);
 }
 
-async function copyLink(comment: Comment) {
-  try {
-    await navigator.clipboard.writeText(new URL(commentPath(comment), window.location.origin).href);
-    showAlert(messages.common.linkCopied);
-  } catch {
-    showAlert(messages.common.linkCopyFailed, { tone: 'error' });
-  }
+/** Share: the device's share sheet on narrower screens when it has one (core §2, §10). */
+function ShareComment({ comment, post }: { comment: Comment; post: Post }) {
+  const narrow = useMediaQuery(`(max-width: ${ui.shareSheetBelowPx - 1}px)`);
+  if (!narrow || !canShareNatively()) return null;
+  return (
+    <button
+      type="button"
+      className={styles.textButton}
+      onClick={() => void shareNatively({ title: post.title, url: absoluteUrl(commentPath(comment)) })}
+    >
+      Share
+    </button>
+  );
 }
 
 /**
@@ -119,7 +128,15 @@ async function copyLink(comment: Comment) {
  * and 'Edited', body, votes, Reply, Edit, Delete with a confirmation, Copy link, collapsing, and
  * 'N more replies' for replies not loaded yet. Deleted comments keep their place and say by whom.
  */
-export function CommentItem({ node, post, viewer, moderates, focusedId, onLoadReplies }: Props) {
+export function CommentItem({
+  node,
+  post,
+  viewer,
+  moderates,
+  lockedAbove = false,
+  focusedId,
+  onLoadReplies,
+}: Props) {
   const { comment } = node;
   const [collapsed, setCollapsed] = useState(false);
   const [mode, setMode] = useState<'read' | 'reply' | 'edit'>('read');
@@ -133,18 +150,21 @@ export function CommentItem({ node, post, viewer, moderates, focusedId, onLoadRe
   const remove = useDeleteComment();
   const vote = useVoteComment();
   const changeGroup = useChangeCommentGroup();
+  const lock = useLockComment();
   const groups = groupsFor(comment, viewer, moderates);
+  const lockAs = comment.deleted ? null : staffCapacity(viewer, moderates);
+  const threadLocked = lockedAbove || comment.locked;
 
   const author = authorLabel(comment, viewer);
   const official = speakingAs(comment.userGroup === 'null' ? 'normal' : comment.userGroup);
   const deleteAs = comment.deleted ? null : deleteCapacity(comment, viewer, moderates);
-  const canReply = Boolean(viewer) && !comment.deleted && !post.locked && !comment.locked;
+  const canReply = Boolean(viewer) && !comment.deleted && !post.locked && !threadLocked;
   const headingId = `comment-${comment.id}-by`;
   const hiddenForMute = comment.isAuthorMuted && !showMuted;
 
-  const reply = async (body: string) => {
+  const reply = async (body: string, userGroup: Capacity) => {
     try {
-      await create.mutateAsync({ body, parentId: comment.id });
+      await create.mutateAsync({ body, parentId: comment.id, userGroup });
       setMode('read');
     } catch (error) {
       throw new Error(createCommentError(error), { cause: error });
@@ -206,6 +226,14 @@ export function CommentItem({ node, post, viewer, moderates, focusedId, onLoadRe
           </Link>
           {isEdited(comment) && <span className={styles.meta}>{messages.posts.edited}</span>}
           {isNewSinceVisit(comment, post, viewer?.id ?? null) && <span className={styles.new}>(new)</span>}
+          {comment.locked && (
+            <span
+              className={styles.lockedTag}
+              title={`Replies locked by ${comment.lockedByGroup === 'admins' ? 'admins' : 'moderators'}`}
+            >
+              <Icon name="lock" size={14} /> Locked
+            </span>
+          )}
         </span>
       </div>
 
@@ -274,28 +302,41 @@ export function CommentItem({ node, post, viewer, moderates, focusedId, onLoadRe
                 Report
               </button>
             )}
-            <button type="button" className={styles.textButton} onClick={() => void copyLink(comment)}>
+            <button
+              type="button"
+              className={styles.textButton}
+              onClick={() => void copyLink(absoluteUrl(commentPath(comment)))}
+            >
               Copy link
             </button>
-            {groups && comment.userGroup !== 'null' && (
-              <select
-                className={styles.groupSelect}
-                aria-label="Speaking as"
-                value={comment.userGroup}
-                disabled={changeGroup.isPending}
-                onChange={(event) =>
-                  changeGroup.mutate(
-                    { comment, group: event.target.value as Capacity },
+            <ShareComment comment={comment} post={post} />
+            {lockAs && (
+              <button
+                type="button"
+                className={styles.textButton}
+                disabled={lock.isPending}
+                onClick={() =>
+                  lock.mutate(
+                    { comment, lock: !comment.locked, as: lockAs },
                     { onError: (error) => showAlert(errorText(error), { tone: 'error' }) },
                   )
                 }
               >
-                {groups.map((g) => (
-                  <option key={g} value={g}>
-                    {GROUP_LABELS[g]}
-                  </option>
-                ))}
-              </select>
+                {comment.locked ? 'Unlock' : 'Lock'}
+              </button>
+            )}
+            {groups && comment.userGroup !== 'null' && (
+              <GroupSelect
+                groups={groups}
+                value={comment.userGroup}
+                disabled={changeGroup.isPending}
+                onChange={(group) =>
+                  changeGroup.mutate(
+                    { comment, group },
+                    { onError: (error) => showAlert(errorText(error), { tone: 'error' }) },
+                  )
+                }
+              />
             )}
           </div>
 
@@ -304,6 +345,7 @@ export function CommentItem({ node, post, viewer, moderates, focusedId, onLoadRe
               label={`Reply to ${comment.username}`}
               submitLabel="Reply"
               busy={create.isPending}
+              groups={speakingGroups(viewer, moderates)}
               onSubmit={reply}
               onCancel={() => setMode('read')}
               autoFocus
@@ -319,6 +361,7 @@ export function CommentItem({ node, post, viewer, moderates, focusedId, onLoadRe
                   post={post}
                   viewer={viewer}
                   moderates={moderates}
+                  lockedAbove={threadLocked}
                   focusedId={focusedId}
                   onLoadReplies={onLoadReplies}
                 />

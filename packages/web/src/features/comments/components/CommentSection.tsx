@@ -7,7 +7,7 @@ import { useAuthDialogs } from '../../auth/components/AuthDialogs';
 import { useCurrentUser } from '../../session/api/get-current-user';
 import { createCommentError, useCreateComment } from '../api/create-comment';
 import { useComments, useFocusedComment, useLoadReplies, useMoreComments } from '../api/get-comments';
-import { buildTree } from '../comment-tree';
+import { buildTree, speakingGroups } from '../comment-tree';
 import { CommentForm } from './CommentForm';
 import { CommentItem } from './CommentItem';
 import styles from './Comments.module.css';
@@ -55,7 +55,7 @@ export function CommentSection({ post, ready, focusedId }: Props) {
     element.scrollIntoView({ block: 'center' });
   }, [focusedId, comments, shown]);
 
-  const moderates = Boolean(viewer?.isAdmin || post.community?.userMod);
+  const moderates = Boolean(post.community?.userMod);
   const remaining = Math.max(0, post.noComments - (comments?.length ?? 0));
 
   return (
@@ -69,9 +69,10 @@ export function CommentSection({ post, ready, focusedId }: Props) {
             label="Add a comment"
             submitLabel="Comment"
             busy={create.isPending}
-            onSubmit={async (body) => {
+            groups={speakingGroups(viewer, moderates)}
+            onSubmit={async (body, userGroup) => {
               try {
-                await create.mutateAsync({ body, parentId: null });
+                await create.mutateAsync({ body, parentId: null, userGroup });
               } catch (error) {
                 throw new Error(createCommentError(error), { cause: error });
               }

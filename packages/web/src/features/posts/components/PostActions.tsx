@@ -105,12 +105,13 @@ export function PostActions({
   const run = (a: PostAction) => action.mutate({ post, ...a });
   const contentDeletable = post.type === 'image' || post.type === 'link';
 
-  const modItems = (): MenuItem[] => [
+  /** Lock, Delete and the author's "Speaking officially", the same for both capacities. */
+  const staffItems = (as: 'mods' | 'admins'): MenuItem[] => [
     {
       kind: 'action',
       label: post.locked ? 'Unlock' : 'Lock',
       icon: 'lock',
-      onSelect: () => run({ action: post.locked ? 'unlock' : 'lock', lockAs: 'mods' }),
+      onSelect: () => run({ action: post.locked ? 'unlock' : 'lock', lockAs: as }),
     },
     ...(!post.deleted
       ? [
@@ -120,9 +121,9 @@ export function PostActions({
             icon: 'trash' as const,
             onSelect: () =>
               setPending({
-                deleteAs: 'mods',
+                deleteAs: as,
                 deleteContent: false,
-                title: 'Delete this post as a moderator?',
+                title: as === 'mods' ? 'Delete this post as a moderator?' : 'Delete this post as an admin?',
                 confirmLabel: 'Delete',
               }),
           },
@@ -133,11 +134,15 @@ export function PostActions({
           {
             kind: 'toggle' as const,
             label: 'Speaking officially',
-            checked: post.userGroup === 'mods',
-            onChange: (on: boolean) => run({ action: 'changeAsUser', userGroup: on ? 'mods' : 'normal' }),
+            checked: post.userGroup === as,
+            onChange: (on: boolean) => run({ action: 'changeAsUser', userGroup: on ? as : 'normal' }),
           },
         ]
       : []),
+  ];
+
+  const modItems = (): MenuItem[] => [
+    ...staffItems('mods'),
     {
       kind: 'toggle',
       label: 'Pinned',
@@ -147,28 +152,7 @@ export function PostActions({
   ];
 
   const adminItems = (): MenuItem[] => [
-    {
-      kind: 'action',
-      label: post.locked ? 'Unlock' : 'Lock',
-      icon: 'lock',
-      onSelect: () => run({ action: post.locked ? 'unlock' : 'lock', lockAs: 'admins' }),
-    },
-    ...(!post.deleted
-      ? [
-          {
-            kind: 'action' as const,
-            label: 'Delete',
-            icon: 'trash' as const,
-            onSelect: () =>
-              setPending({
-                deleteAs: 'admins',
-                deleteContent: false,
-                title: 'Delete this post as an admin?',
-                confirmLabel: 'Delete',
-              }),
-          },
-        ]
-      : []),
+    ...staffItems('admins'),
     ...(!post.deletedContent
       ? [
           {
@@ -182,16 +166,6 @@ export function PostActions({
                 title: 'Delete this post and its content?',
                 confirmLabel: 'Delete content',
               }),
-          },
-        ]
-      : []),
-    ...(isAuthor
-      ? [
-          {
-            kind: 'toggle' as const,
-            label: 'Speaking officially',
-            checked: post.userGroup === 'admins',
-            onChange: (on: boolean) => run({ action: 'changeAsUser', userGroup: on ? 'admins' : 'normal' }),
           },
         ]
       : []),
