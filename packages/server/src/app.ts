@@ -23,6 +23,7 @@ import { isHttps } from './http/cookies.js';
 import { errorHandler, isApiRequest, sendApiError, setApiHeaders } from './http/error-handler.js';
 import { acceptJsonWhateverTheType, NUL_MESSAGE } from './http/json-body.js';
 import { badRequest } from './lib/errors.js';
+import { trackHandlers } from './http/in-flight.js';
 import { responseSerializer } from './http/response-serializer.js';
 import './http/request-types.js';
 import { contentSecurityPolicy, registerSecurityHeaders } from './http/security-headers.js';
@@ -97,6 +98,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.setErrorHandler(errorHandler);
   app.setSerializerCompiler(responseSerializer(options.checkResponses ?? false));
+  const inFlight = trackHandlers(app);
+  app.decorate('handlersSettled', () => inFlight.settled());
 
   app.addHook('onRequest', async (request, reply) => {
     // No text column can hold a NUL, and the database refuses it with an error: refuse it here, for

@@ -96,6 +96,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     await app.close(); // stops accepting, lets requests in flight finish
+    await app.handlersSettled(); // and those whose clients have hung up
     await scheduler.stop();
     await channel?.close();
     redis?.disconnect();
