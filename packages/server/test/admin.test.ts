@@ -3,8 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids.js';
-import type { UserRow } from '../src/users/users.repository.js';
-import { loggedInClient, makeUser, uniqueName } from './factories.js';
+import { loggedInClient, type Member, member, uniqueName } from './factories.js';
 import { createTestApp, type TestApp, type TestClient } from './harness.js';
 
 /** `POST /api/_admin`: site-wide bans and the action envelope (API.md §16.1, DOMAIN §7.4). */
@@ -16,20 +15,10 @@ const SUSPENDED = { status: 403, code: 'account_suspended', message: 'User accou
 const SUCCESS = { success: true };
 const DAY = 24 * 3600 * 1000;
 
-interface Member {
-  user: UserRow;
-  client: TestClient;
-}
-
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'commons-admin-test-'));
 let t: TestApp;
 let admin: Member;
 let community: any;
-
-async function member(options: { points?: number; isAdmin?: boolean } = {}): Promise<Member> {
-  const user = await makeUser(t.db, options);
-  return { user, client: await loggedInClient(t, user) };
-}
 
 const adminAction = (client: TestClient, body: unknown) => client.post('/api/_admin', body);
 
@@ -65,7 +54,7 @@ function postRow(id: string) {
 
 beforeAll(async () => {
   t = await createTestApp({ DATA_DIR: dataDir });
-  admin = await member({ isAdmin: true });
+  admin = await member(t, { isAdmin: true });
   community = (await admin.client.post('/api/communities', { name: uniqueName('c') })).json;
 });
 afterAll(async () => {
@@ -75,14 +64,14 @@ afterAll(async () => {
 
 describe('POST /api/_admin', () => {
   it('needs a logged-in admin', async () => {
-    const target = await member();
+    const target = await member(t);
     const anonymous = t.client();
     await anonymous.start();
     for (const action of ['ban_user', 'unban_user']) {
       const res = await adminAction(anonymous, { action, username: target.user.username });
       expect(res.status).toBe(401);
       expect(res.json).toEqual(NOT_LOGGED_IN);
-      const denied = await adminAction((await member()).client, { action, username: target.user.username });
+      const denied = await adminAction((await member(t)).client, { action, username: target.user.username });
       expect(denied.status).toBe(403);
       expect(denied.json).toEqual(NOT_ADMIN);
     }
@@ -133,7 +122,7 @@ describe('ban_user and unban_user', () => {
   });
 
   it('refuses to ban an admin with 403 no_ban_admin before anything happens', async () => {
-    const other = await member({ isAdmin: true });
+    const other = await member(t, { isAdmin: true });
     const post = await textPost(other.client);
     const res = await adminAction(admin.client, {
       action: 'ban_user',
@@ -153,7 +142,7 @@ describe('ban_user and unban_user', () => {
   });
 
   it('ends every session of the banned user, refuses their login, and lets them back in after unban', async () => {
-    const target = await member();
+    const target = await member(t);
     const second = await loggedInClient(t, target.user);
     expect(await sessionCount(target.user.id)).toBe(2);
     const post = await textPost(target.client);
@@ -208,7 +197,7 @@ describe('ban_user and unban_user', () => {
   });
 
   it('with deleteContentDays 0, deletes all their posts as admins, content too', async () => {
-    const target = await member();
+    const target = await member(t);
     const text = await textPost(target.client);
     const old = await textPost(target.client);
     await age(old.id, 400 * DAY);
@@ -281,7 +270,7 @@ describe('ban_user and unban_user', () => {
   });
 
   it('with deleteContentDays N, deletes only the posts and comments of the last N days', async () => {
-    const target = await member();
+    const target = await member(t);
     const fresh = await textPost(target.client);
     const recent = await textPost(target.client);
     await age(recent.id, 2 * DAY);

@@ -2,7 +2,7 @@ import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveSiteSettings } from '../src/site/site-settings.repository.js';
 import { isWeakHash } from '../src/users/passwords.js';
-import { loggedInClient, makeUser, uniqueName } from './factories.js';
+import { guest, loggedInClient, makeUser, uniqueName } from './factories.js';
 import { createTestApp, type TestApp, type TestClient, type TestResponse } from './harness.js';
 import { SELF_VIEW_KEYS } from './user-views.js';
 
@@ -29,13 +29,6 @@ function userRow(t: TestApp, username: string) {
 
 function cookiesNamed(res: TestResponse, name: string) {
   return res.cookies.filter((c) => c.name === name);
-}
-
-/** A fresh anonymous visitor that already has its session and token. */
-async function visitor(t: TestApp): Promise<TestClient> {
-  const client = t.client();
-  await client.start();
-  return client;
 }
 
 function signupAs(client: TestClient, body: Record<string, unknown>) {
@@ -81,7 +74,7 @@ describe('POST /api/_signup: checks in the contract order', () => {
     await saveSiteSettings(t.db, { signupsDisabled: true });
     try {
       const users = await countRows(t, 'users');
-      const client = await visitor(t);
+      const client = await guest(t);
       for (const username of [uniqueName(), 'ghost', 'a']) {
         const res = await signupAs(client, { username, password: PASSWORD });
         expect(res.status, username).toBe(403);
@@ -95,21 +88,21 @@ describe('POST /api/_signup: checks in the contract order', () => {
     } finally {
       await saveSiteSettings(t.db, { signupsDisabled: false });
     }
-    const res = await signupAs(await visitor(t), { username: uniqueName(), password: PASSWORD });
+    const res = await signupAs(await guest(t), { username: uniqueName(), password: PASSWORD });
     expect(res.status).toBe(201);
   });
 
   it('refuses a taken username with 409 user_exists, case-insensitively, naming it as sent', async () => {
     const existing = await makeUser(t.db, { username: uniqueName('Taken') });
     const asSent = existing.username.toUpperCase();
-    const res = await signupAs(await visitor(t), { username: asSent, password: PASSWORD });
+    const res = await signupAs(await guest(t), { username: asSent, password: PASSWORD });
     expect(res.status).toBe(409);
     expect(res.json).toEqual({ status: 409, code: 'user_exists', message: `${asSent} is already taken.` });
   });
 
   it('counts deleted accounts as taken', async () => {
     const deleted = await makeUser(t.db, { deleted: true });
-    const res = await signupAs(await visitor(t), { username: deleted.username, password: PASSWORD });
+    const res = await signupAs(await guest(t), { username: deleted.username, password: PASSWORD });
     expect(res.status).toBe(409);
     expect(res.json).toEqual({
       status: 409,
@@ -119,7 +112,7 @@ describe('POST /api/_signup: checks in the contract order', () => {
   });
 
   it('counts the sentinel accounts ghost and nobody as taken', async () => {
-    const client = await visitor(t);
+    const client = await guest(t);
     for (const username of ['ghost', 'Nobody', 'GHOST']) {
       const res = await signupAs(client, { username, password: PASSWORD });
       expect(res.status, username).toBe(409);
@@ -134,13 +127,13 @@ describe('POST /api/_signup: checks in the contract order', () => {
   it('checks whether the name is taken before the username, password and email rules', async () => {
     // A stored name that breaks today's rules (made directly in the database) is still "taken" first.
     const odd = await makeUser(t.db, { username: `x-${process.pid % 1000}` });
-    const res = await signupAs(await visitor(t), { username: odd.username, password: '', email: 'bad' });
+    const res = await signupAs(await guest(t), { username: odd.username, password: '', email: 'bad' });
     expect(res.status).toBe(409);
     expect(res.json.code).toBe('user_exists');
   });
 
   it('refuses each username rule with 400 invalid-username and its message', async () => {
-    const client = await visitor(t);
+    const client = await guest(t);
     const cases: Array<[unknown, string]> = [
       ['', 'Username is empty.'],
       ['   ', 'Username is empty.'],
@@ -160,12 +153,12 @@ describe('POST /api/_signup: checks in the contract order', () => {
   });
 
   it('checks the username before the password', async () => {
-    const res = await signupAs(await visitor(t), { username: 'abc', password: '' });
+    const res = await signupAs(await guest(t), { username: 'abc', password: '' });
     expect(res.json).toEqual(usernameError('Username is too short.'));
   });
 
   it('refuses an empty or short password with 400 invalid-password', async () => {
-    const client = await visitor(t);
+    const client = await guest(t);
     const cases: Array<[unknown, string]> = [
       ['', 'Password empty.'],
       ['      ', 'Password empty.'],
@@ -182,7 +175,7 @@ describe('POST /api/_signup: checks in the contract order', () => {
   });
 
   it('checks the password before the email', async () => {
-    const res = await signupAs(await visitor(t), {
+    const res = await signupAs(await guest(t), {
       username: uniqueName(),
       password: 'short',
       email: 'not-an-email',
@@ -191,7 +184,7 @@ describe('POST /api/_signup: checks in the contract order', () => {
   });
 
   it('refuses a malformed email with 400 invalid-email', async () => {
-    const client = await visitor(t);
+    const client = await guest(t);
     for (const email of ['not-an-email', 'a@b', 'two words@example.org', '@example.org']) {
       const res = await signupAs(client, { username: uniqueName(), password: PASSWORD, email });
       expect(res.status, email).toBe(400);
@@ -205,7 +198,7 @@ describe('POST /api/_signup: checks in the contract order', () => {
 
   it('creates nothing when a check fails', async () => {
     const [users, sessions] = [await countRows(t, 'users'), await countRows(t, 'sessions')];
-    const client = await visitor(t);
+    const client = await guest(t);
     const username = uniqueName();
     await signupAs(client, { username, password: 'short' });
     await signupAs(client, { username, password: PASSWORD, email: 'bad' });
@@ -215,7 +208,7 @@ describe('POST /api/_signup: checks in the contract order', () => {
   });
 
   it('refuses wrong types with 400 invalid_json', async () => {
-    const client = await visitor(t);
+    const client = await guest(t);
     for (const body of [
       { username: 5, password: PASSWORD },
       { username: uniqueName(), password: 12345678 },
@@ -232,7 +225,7 @@ describe('POST /api/_signup: checks in the contract order', () => {
 
 describe('POST /api/_signup: success', () => {
   it('answers 201 with the self view, logs the session in under a new id and a new CSRF token', async () => {
-    const client = await visitor(t);
+    const client = await guest(t);
     const oldSid = client.cookies.get('SID')!;
     const oldToken = client.csrfToken;
     const username = uniqueName('New');
@@ -301,7 +294,7 @@ describe('POST /api/_signup: success', () => {
   it('stores the user with its created IP and an argon2id hash, never the password', async () => {
     const username = uniqueName();
     const secret = 'a long secret passphrase';
-    const res = await signupAs(await visitor(t), { username, password: secret, email: '' });
+    const res = await signupAs(await guest(t), { username, password: secret, email: '' });
     expect(res.status).toBe(201);
     const row = (await userRow(t, username))!;
     expect(row.created_ip).toBe('127.0.0.1');
@@ -314,7 +307,7 @@ describe('POST /api/_signup: success', () => {
 
   it('trims the username, the password and the email', async () => {
     const username = uniqueName();
-    const res = await signupAs(await visitor(t), {
+    const res = await signupAs(await guest(t), {
       username: `  ${username}\t`,
       password: `  ${PASSWORD}  `,
       email: '  me@example.org ',
@@ -331,20 +324,20 @@ describe('POST /api/_signup: success', () => {
   it('accepts a 21-character username and refuses a 22-character one', async () => {
     const base = uniqueName('L');
     const name21 = base.padEnd(21, 'x');
-    const ok = await signupAs(await visitor(t), { username: name21, password: PASSWORD });
+    const ok = await signupAs(await guest(t), { username: name21, password: PASSWORD });
     expect(ok.status).toBe(201);
     expect(ok.json.username).toBe(name21);
     expect((await userRow(t, name21))?.username).toBe(name21);
 
     const name22 = uniqueName('L').padEnd(22, 'x');
-    const refused = await signupAs(await visitor(t), { username: name22, password: PASSWORD });
+    const refused = await signupAs(await guest(t), { username: name22, password: PASSWORD });
     expect(refused.status).toBe(400);
     expect(refused.json).toEqual(usernameError('Username is too long.'));
   });
 
   it('accepts a 4-character username, a password of exactly 8 characters and a null email', async () => {
     const username = `f${(process.pid % 100).toString().padStart(2, '0')}${Date.now() % 10}`;
-    const res = await signupAs(await visitor(t), { username, password: 'eight888', email: null });
+    const res = await signupAs(await guest(t), { username, password: 'eight888', email: null });
     expect(res.status).toBe(201);
     expect(res.json.email).toBeNull();
   });
@@ -354,7 +347,7 @@ describe('POST /api/_login', () => {
   it('answers 401 wrong-password for a wrong password, an unknown user and a deleted user', async () => {
     const user = await makeUser(t.db);
     const deleted = await makeUser(t.db, { deleted: true });
-    const client = await visitor(t);
+    const client = await guest(t);
     for (const [username, password] of [
       [user.username, 'wrong password'],
       [uniqueName('nobodyhere'), PASSWORD],
@@ -370,7 +363,7 @@ describe('POST /api/_login', () => {
   it('answers 403 account_suspended for a banned account with the right password, and starts no session', async () => {
     const banned = await makeUser(t.db, { banned: true });
     const sessions = await countRows(t, 'sessions');
-    const client = await visitor(t);
+    const client = await guest(t);
     const res = await client.post('/api/_login', { username: banned.username, password: PASSWORD });
     expect(res.status).toBe(403);
     expect(res.json).toEqual(SUSPENDED);
@@ -383,7 +376,7 @@ describe('POST /api/_login', () => {
 
   it('returns the self view and issues a new session id and CSRF token', async () => {
     const user = await makeUser(t.db, { email: 'login@example.org' });
-    const client = await visitor(t);
+    const client = await guest(t);
     const oldSid = client.cookies.get('SID')!;
     const oldToken = client.csrfToken;
     const res = await client.post('/api/_login', { username: user.username, password: PASSWORD });
@@ -431,7 +424,7 @@ describe('POST /api/_login', () => {
   it('matches the username case-insensitively and returns the stored case', async () => {
     const user = await makeUser(t.db, { username: uniqueName('MiXeD') });
     const res = await (
-      await visitor(t)
+      await guest(t)
     ).post('/api/_login', {
       username: user.username.toLowerCase(),
       password: PASSWORD,
@@ -443,7 +436,7 @@ describe('POST /api/_login', () => {
   it('trims the username and the password', async () => {
     const user = await makeUser(t.db);
     const res = await (
-      await visitor(t)
+      await guest(t)
     ).post('/api/_login', {
       username: `  ${user.username} `,
       password: `\t${PASSWORD}  `,
@@ -476,7 +469,7 @@ describe('POST /api/_login', () => {
   });
 
   it('answers a missing body, a non-object body and wrong types with 400 invalid_json', async () => {
-    const client = await visitor(t);
+    const client = await guest(t);
     const bodies: Array<[string, string | undefined]> = [
       ['no body', undefined],
       ['an array', '[{"username":"a","password":"b"}]'],
@@ -507,14 +500,12 @@ describe('POST /api/_login', () => {
     await t.db.updateTable('users').set({ password: weak }).where('id', '=', user.id).execute();
 
     // A failed login changes nothing.
-    const failed = await (
-      await visitor(t)
-    ).post('/api/_login', { username: user.username, password: 'wrong' });
+    const failed = await (await guest(t)).post('/api/_login', { username: user.username, password: 'wrong' });
     expect(failed.status).toBe(401);
     expect((await userRow(t, user.username))!.password).toBe(weak);
 
     const res = await (
-      await visitor(t)
+      await guest(t)
     ).post('/api/_login', {
       username: user.username,
       password: 'weak but right',
@@ -531,14 +522,14 @@ describe('POST /api/_login', () => {
     const user = await makeUser(t.db);
     const before = (await userRow(t, user.username))!.password;
     expect(
-      (await (await visitor(t)).post('/api/_login', { username: user.username, password: PASSWORD })).status,
+      (await (await guest(t)).post('/api/_login', { username: user.username, password: PASSWORD })).status,
     ).toBe(200);
     expect((await userRow(t, user.username))!.password).toBe(before);
   });
 
   it('needs the CSRF token', async () => {
     const user = await makeUser(t.db);
-    const client = await visitor(t);
+    const client = await guest(t);
     const res = await client.post(
       '/api/_login',
       { username: user.username, password: PASSWORD },
@@ -581,7 +572,7 @@ describe('POST /api/_login?action=logout', () => {
   });
 
   it('answers 401 not_logged_in for an anonymous session', async () => {
-    const res = await (await visitor(t)).post('/api/_login?action=logout');
+    const res = await (await guest(t)).post('/api/_login?action=logout');
     expect(res.status).toBe(401);
     expect(res.json).toEqual(NOT_LOGGED_IN);
   });
@@ -622,12 +613,12 @@ describe('rate limits (RATE_LIMITS=on)', () => {
     const ip = '198.51.100.1';
     for (let i = 0; i < 2; i++) {
       const res = await (
-        await visitor(limited)
+        await guest(limited)
       ).post('/api/_signup', { username: uniqueName(), password: PASSWORD }, from(ip));
       expect(res.status).toBe(201);
     }
     const [users, sessions] = [await countRows(limited, 'users'), await countRows(limited, 'sessions')];
-    const client = await visitor(limited);
+    const client = await guest(limited);
     const username = uniqueName();
     const res = await client.post('/api/_signup', { username, password: PASSWORD }, from(ip));
     expect(res.status).toBe(429);
@@ -646,7 +637,7 @@ describe('rate limits (RATE_LIMITS=on)', () => {
   it('refuses the 21st login attempt for one IP and username within an hour, even with the right password', async () => {
     const user = await makeUser(limited.db);
     const ip = '198.51.100.10';
-    const client = await visitor(limited);
+    const client = await guest(limited);
     // 10 attempts a second per IP is a separate limit: stay under it.
     for (let batch = 0; batch < 2; batch++) {
       for (let i = 0; i < 10; i++) {
@@ -681,7 +672,7 @@ describe('rate limits (RATE_LIMITS=on)', () => {
 
   it('refuses more than 10 login attempts a second from one IP', async () => {
     const ip = '198.51.100.20';
-    const client = await visitor(limited);
+    const client = await guest(limited);
     const results = await Promise.all(
       Array.from({ length: 11 }, () =>
         client.post('/api/_login', { username: uniqueName(), password: 'wrong' }, from(ip)),

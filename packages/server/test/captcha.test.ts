@@ -2,7 +2,7 @@ import { captchaToken } from '@commons/shared';
 import { createChallenge, solveChallenge } from 'altcha-lib/v1';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveSiteSettings } from '../src/site/site-settings.repository.js';
-import { makeUser, uniqueName } from './factories.js';
+import { guest, makeUser, uniqueName } from './factories.js';
 import { createTestApp, TestClock, type TestApp, type TestClient } from './harness.js';
 
 /** The self-hosted proof-of-work captcha of signup (API.md §6.4, DOMAIN §8.3 step 4). */
@@ -46,12 +46,6 @@ async function solvedToken(
   const challenge = await fetchChallenge(client);
   const number = await solve(challenge);
   return { token: tokenOf(challenge, number), challenge, number };
-}
-
-async function visitor(t: TestApp): Promise<TestClient> {
-  const client = t.client();
-  await client.start();
-  return client;
 }
 
 function userExists(t: TestApp, username: string) {
@@ -99,14 +93,14 @@ describe('captcha on (CAPTCHA=altcha)', () => {
       const { token } = await solvedToken(t.client());
       const username = uniqueName();
       const ok = await (
-        await visitor(t)
+        await guest(t)
       ).post('/api/_signup', { username, password: PASSWORD, captchaToken: token });
       expect(ok.status).toBe(201);
       expect(ok.json.username).toBe(username);
 
       const replayedName = uniqueName();
       const replay = await (
-        await visitor(t)
+        await guest(t)
       ).post('/api/_signup', { username: replayedName, password: PASSWORD, captchaToken: token });
       expect(replay.status).toBe(403);
       expect(replay.json).toEqual(REJECTED);
@@ -114,7 +108,7 @@ describe('captcha on (CAPTCHA=altcha)', () => {
     });
 
     it('refuses an empty or missing token with 400 captcha_empty', async () => {
-      const client = await visitor(t);
+      const client = await guest(t);
       for (const body of [
         { username: uniqueName(), password: PASSWORD, captchaToken: '' },
         { username: uniqueName(), password: PASSWORD, captchaToken: null },
@@ -128,7 +122,7 @@ describe('captcha on (CAPTCHA=altcha)', () => {
     });
 
     it('refuses garbage tokens with 403 captcha_verify_fail_2', async () => {
-      const client = await visitor(t);
+      const client = await guest(t);
       const garbage = [
         'garbage',
         '!!!not base64!!!',
@@ -148,7 +142,7 @@ describe('captcha on (CAPTCHA=altcha)', () => {
 
     it('refuses a tampered token, and a refused token stays usable untampered', async () => {
       const { challenge, number, token } = await solvedToken(t.client());
-      const client = await visitor(t);
+      const client = await guest(t);
       const later = Math.floor(Date.now() / 1000) + 86_400;
       const tampered: Array<[string, string]> = [
         ['wrong number', tokenOf(challenge, number === 0 ? 1 : number - 1)],
@@ -189,7 +183,7 @@ describe('captcha on (CAPTCHA=altcha)', () => {
         await solve({ ...forged, maxnumber: 1000 }),
       );
       const res = await (
-        await visitor(t)
+        await guest(t)
       ).post('/api/_signup', { username: uniqueName(), password: PASSWORD, captchaToken });
       expect(res.status).toBe(403);
       expect(res.json).toEqual(REJECTED);
@@ -207,7 +201,7 @@ describe('captcha on (CAPTCHA=altcha)', () => {
       }
       const username = uniqueName();
       const res = await (
-        await visitor(t)
+        await guest(t)
       ).post('/api/_signup', { username, password: PASSWORD, captchaToken: solved.token });
       expect(res.status).toBe(403);
       expect(res.json).toEqual(REJECTED);
@@ -215,7 +209,7 @@ describe('captcha on (CAPTCHA=altcha)', () => {
     });
 
     it('checks the captcha after the session and site checks and before the username checks', async () => {
-      const client = await visitor(t);
+      const client = await guest(t);
       // An empty token wins over a taken or invalid username.
       for (const username of ['ghost', 'a']) {
         const res = await client.post('/api/_signup', { username, password: PASSWORD, captchaToken: '' });
@@ -240,7 +234,7 @@ describe('captcha on (CAPTCHA=altcha)', () => {
 
     it('uses up a token verified by a signup that then failed a later check', async () => {
       const { token } = await solvedToken(t.client());
-      const client = await visitor(t);
+      const client = await guest(t);
       const taken = await client.post('/api/_signup', {
         username: 'ghost',
         password: PASSWORD,
@@ -273,12 +267,10 @@ describe('captcha off (CAPTCHA=off)', () => {
   });
 
   it('signs up without a token, and ignores one that is sent', async () => {
-    const first = await (
-      await visitor(t)
-    ).post('/api/_signup', { username: uniqueName(), password: PASSWORD });
+    const first = await (await guest(t)).post('/api/_signup', { username: uniqueName(), password: PASSWORD });
     expect(first.status).toBe(201);
     const second = await (
-      await visitor(t)
+      await guest(t)
     ).post('/api/_signup', { username: uniqueName(), password: PASSWORD, captchaToken: 'garbage' });
     expect(second.status).toBe(201);
   });

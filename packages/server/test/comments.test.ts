@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids.js';
-import type { UserRow } from '../src/users/users.repository.js';
-import { loggedInClient, makeUser, uniqueName } from './factories.js';
+import { type Member, member, uniqueName } from './factories.js';
 import { createTestApp, type TestApp, type TestClient } from './harness.js';
 import { ZERO_ID } from './user-views.js';
 
@@ -69,11 +68,6 @@ const LIVE_KEYS = [
   'postDeleted',
 ];
 
-interface Member {
-  user: UserRow;
-  client: TestClient;
-}
-
 let t: TestApp;
 let admin: Member;
 let mod: Member;
@@ -81,11 +75,6 @@ let alice: Member;
 let bob: Member;
 let guest: TestClient;
 let community: any;
-
-async function member(options: { points?: number; isAdmin?: boolean } = {}): Promise<Member> {
-  const user = await makeUser(t.db, options);
-  return { user, client: await loggedInClient(t, user) };
-}
 
 async function newPost(client: TestClient = mod.client): Promise<any> {
   const res = await client.post('/api/posts', {
@@ -116,10 +105,10 @@ const userRow = (id: string) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await member({ isAdmin: true });
-  mod = await member({ points: 1000 });
-  alice = await member();
-  bob = await member();
+  admin = await member(t, { isAdmin: true });
+  mod = await member(t, { points: 1000 });
+  alice = await member(t);
+  bob = await member(t);
   guest = t.client();
   await guest.start();
   const res = await mod.client.post('/api/communities', { name: uniqueName('c') });
@@ -235,7 +224,7 @@ describe('creating', () => {
   it('counts replies made at the same moment exactly', async () => {
     const post = await newPost();
     const parent = await comment(alice.client, post, 'parent');
-    const writers = await Promise.all(Array.from({ length: 8 }, () => member()));
+    const writers = await Promise.all(Array.from({ length: 8 }, () => member(t)));
     const results = await Promise.all(
       writers.map((w, i) =>
         w.client.post(commentsUrl(post), { body: `reply ${i}`, parentCommentId: parent.id }),
@@ -287,7 +276,7 @@ describe('creating', () => {
 
   it('refuses comments on a locked post and from a banned member; allows them on a deleted post', async () => {
     const post = await newPost();
-    const banned = await member();
+    const banned = await member(t);
     expect(
       (await mod.client.post(`/api/communities/${community.id}/banned`, { username: banned.user.username }))
         .status,
@@ -567,7 +556,7 @@ describe('deleting', () => {
 
   it('shows a deleted account as the ghost, except to admins', async () => {
     const post = await newPost();
-    const leaver = await member();
+    const leaver = await member(t);
     const c = await comment(leaver.client, post, 'bye');
     await t.db
       .updateTable('users')
@@ -645,7 +634,7 @@ describe('voting', () => {
   it('counts many voters at once exactly', async () => {
     const post = await newPost();
     const c = await comment(alice.client, post, 'popular');
-    const voters = await Promise.all(Array.from({ length: 12 }, () => member()));
+    const voters = await Promise.all(Array.from({ length: 12 }, () => member(t)));
     const results = await Promise.all(
       voters.map((v) => v.client.post('/api/_commentVote', { commentId: c.id })),
     );

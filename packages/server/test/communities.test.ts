@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../src/users/users.repository.js';
-import { loggedInClient, makeUser, uniqueName } from './factories.js';
+import { guest, type Member, member, newCommunity, uniqueName } from './factories.js';
 import { createTestApp, TestClock, type TestApp, type TestClient } from './harness.js';
 import { PUBLIC_VIEW_KEYS } from './user-views.js';
 
@@ -71,29 +70,6 @@ function token(length = 8): string {
       .toString('hex')
       .slice(0, length - 1)
   );
-}
-
-interface Member {
-  user: UserRow;
-  client: TestClient;
-}
-
-async function member(t: TestApp, options: { points?: number; isAdmin?: boolean } = {}): Promise<Member> {
-  const user = await makeUser(t.db, options);
-  return { user, client: await loggedInClient(t, user) };
-}
-
-async function guest(t: TestApp): Promise<TestClient> {
-  const client = t.client();
-  await client.start();
-  return client;
-}
-
-/** Creates a community through the API; the client's user must be allowed to. */
-async function newCommunity(client: TestClient, name = uniqueName('c'), about?: string): Promise<any> {
-  const res = await client.post('/api/communities', { name, ...(about === undefined ? {} : { about }) });
-  if (res.status !== 200) throw new Error(`community ${name}: ${res.status} ${res.text}`);
-  return res.json;
 }
 
 function communityRow(t: TestApp, id: string) {

@@ -70,3 +70,32 @@ export async function loggedInClient(
   if (res.status !== 200) throw new Error(`login of ${user.username} failed: ${res.status} ${res.text}`);
   return client;
 }
+
+/** A member made in the database and logged in through the API. */
+export interface Member {
+  user: UserRow;
+  client: TestClient;
+}
+
+export async function member(t: TestApp, options: UserOptions = {}): Promise<Member> {
+  const user = await makeUser(t.db, options);
+  return { user, client: await loggedInClient(t, user) };
+}
+
+/** A visitor who is not logged in, with the cookies a first visit gets. */
+export async function guest(t: TestApp): Promise<TestClient> {
+  const client = t.client();
+  await client.start();
+  return client;
+}
+
+/** A community created through the API by `creator` (who must be allowed to), who becomes its mod. */
+export async function newCommunity(
+  creator: TestClient,
+  name = uniqueName('c'),
+  about?: string,
+): Promise<any> {
+  const res = await creator.post('/api/communities', { name, ...(about === undefined ? {} : { about }) });
+  if (res.status !== 200) throw new Error(`community ${name}: ${res.status} ${res.text}`);
+  return res.json;
+}

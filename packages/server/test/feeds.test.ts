@@ -2,8 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteJobs } from '../src/jobs/jobs.js';
 import { purgeWindows } from '../src/posts/posts.repository.js';
-import type { UserRow } from '../src/users/users.repository.js';
-import { loggedInClient, makeUser, uniqueName } from './factories.js';
+import { type Member, member, newCommunity, uniqueName } from './factories.js';
 import { createTestApp, engine, type TestApp, type TestClient } from './harness.js';
 
 /**
@@ -25,22 +24,6 @@ const SORTS = ['hot', 'latest', 'activity', 'day', 'week', 'month', 'year', 'all
 type Sort = (typeof SORTS)[number];
 const WINDOWS: readonly string[] = ['day', 'week', 'month', 'year'];
 const DAY = 24 * 3600 * 1000;
-
-interface Member {
-  user: UserRow;
-  client: TestClient;
-}
-
-async function member(app: TestApp, options: { points?: number; isAdmin?: boolean } = {}): Promise<Member> {
-  const user = await makeUser(app.db, options);
-  return { user, client: await loggedInClient(app, user) };
-}
-
-async function newCommunity(creator: TestClient): Promise<any> {
-  const res = await creator.post('/api/communities', { name: uniqueName('c') });
-  if (res.status !== 200) throw new Error(`community: ${res.status} ${res.text}`);
-  return res.json;
-}
 
 async function post(client: TestClient, community: any, title = `Post ${uniqueName('t')}`): Promise<any> {
   const res = await client.post('/api/posts', { type: 'text', title, community: community.name });

@@ -5,8 +5,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids.js';
-import type { UserRow } from '../src/users/users.repository.js';
-import { loggedInClient, makeUser, uniqueName } from './factories.js';
+import { guest, type Member, member, newCommunity, uniqueName } from './factories.js';
 import { createTestApp, TestClock, type TestApp, type TestClient } from './harness.js';
 import { PUBLIC_VIEW_KEYS, ZERO_ID } from './user-views.js';
 
@@ -108,11 +107,6 @@ function hotness(upvotes: number, createdAt: string): number {
   return Math.round((order + (sign * seconds) / 45000) * 1e7);
 }
 
-interface Member {
-  user: UserRow;
-  client: TestClient;
-}
-
 const clock = new TestClock();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'commons-posts-test-'));
 let t: TestApp;
@@ -120,24 +114,6 @@ let admin: Member;
 let mod: Member;
 let author: Member;
 let community: any;
-
-async function member(app: TestApp, options: { points?: number; isAdmin?: boolean } = {}): Promise<Member> {
-  const user = await makeUser(app.db, options);
-  return { user, client: await loggedInClient(app, user) };
-}
-
-async function guest(app: TestApp): Promise<TestClient> {
-  const client = app.client();
-  await client.start();
-  return client;
-}
-
-/** A community created through the API by `creator`, who becomes its mod. */
-async function newCommunity(creator: TestClient): Promise<any> {
-  const res = await creator.post('/api/communities', { name: uniqueName('c') });
-  if (res.status !== 200) throw new Error(`community: ${res.status} ${res.text}`);
-  return res.json;
-}
 
 async function createPost(client: TestClient, body: Record<string, unknown>): Promise<any> {
   const res = await client.post('/api/posts', body);

@@ -4,8 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids.js';
-import type { UserRow } from '../src/users/users.repository.js';
-import { loggedInClient, makeUser, uniqueName } from './factories.js';
+import { type Member, member, uniqueName } from './factories.js';
 import { createTestApp, type TestApp, type TestClient } from './harness.js';
 import { multipart, send } from './uploads.js';
 import { ZERO_ID } from './user-views.js';
@@ -20,22 +19,12 @@ const NOT_ADMIN = { status: 403, code: 'not_admin', message: 'You are not an adm
 const USER_NOT_FOUND = { status: 404, code: 'user_not_found', message: 'User not found.' };
 const INVALID_CURSOR = { status: 400, code: 'invalid_cursor', message: 'Invalid feed pagination cursor.' };
 
-interface Member {
-  user: UserRow;
-  client: TestClient;
-}
-
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'commons-profiles-test-'));
 let t: TestApp;
 let admin: Member;
 let mod: Member;
 let guest: TestClient;
 let community: any;
-
-async function member(options: { points?: number; isAdmin?: boolean } = {}): Promise<Member> {
-  const user = await makeUser(t.db, options);
-  return { user, client: await loggedInClient(t, user) };
-}
 
 async function post(client: TestClient, title: string): Promise<any> {
   const res = await client.post('/api/posts', {
@@ -59,8 +48,8 @@ const userRow = (id: string) =>
 
 beforeAll(async () => {
   t = await createTestApp({ DATA_DIR: dataDir });
-  admin = await member({ isAdmin: true });
-  mod = await member({ points: 1000 });
+  admin = await member(t, { isAdmin: true });
+  mod = await member(t, { points: 1000 });
   guest = t.client();
   await guest.start();
   community = (await mod.client.post('/api/communities', { name: uniqueName('c') })).json;
@@ -73,7 +62,7 @@ afterAll(async () => {
 
 describe('the user feed', () => {
   it('lists posts and comments newest first, by filter, page by page', async () => {
-    const writer = await member();
+    const writer = await member(t);
     const first = await post(writer.client, 'First post');
     const c1 = await comment(writer.client, first, 'First comment');
     const second = await post(writer.client, 'Second post');
@@ -114,7 +103,7 @@ describe('the user feed', () => {
   });
 
   it('hides comments the author deleted, and moderators deleted from all but admins', async () => {
-    const writer = await member();
+    const writer = await member(t);
     const target = await post(mod.client, 'A post');
     const own = await comment(writer.client, target, 'Taken back');
     const removed = await comment(writer.client, target, 'Removed');
@@ -130,7 +119,7 @@ describe('the user feed', () => {
   });
 
   it('keeps a banned user feed for admins, and a deleted user feed empty for others', async () => {
-    const banned = await member();
+    const banned = await member(t);
     await post(banned.client, 'Before the ban');
     await admin.client.post('/api/_admin', { action: 'ban_user', username: banned.user.username });
     const url = `/api/users/${banned.user.username}/feed`;
@@ -138,7 +127,7 @@ describe('the user feed', () => {
     expect((await mod.client.get(url)).json).toEqual(NOT_ADMIN);
     expect((await admin.client.get(url)).json.items).toHaveLength(1);
 
-    const leaver = await member();
+    const leaver = await member(t);
     await post(leaver.client, 'Before leaving');
     await t.db
       .updateTable('users')
@@ -155,7 +144,7 @@ describe('the user feed', () => {
 
 describe('badges', () => {
   it('lets admins give and take the supporter badge', async () => {
-    const fan = await member();
+    const fan = await member(t);
     const url = `/api/users/${fan.user.username}/badges`;
     expect((await guest.post(url, { type: 'supporter' })).json).toEqual(NOT_LOGGED_IN);
     expect((await fan.client.post(url, { type: 'supporter' })).json).toEqual(NOT_ADMIN);
@@ -184,7 +173,7 @@ describe('badges', () => {
     await admin.client.delete(`${url}/supporter?byType=true`);
     expect((await guest.get(`/api/users/${fan.user.username}`)).json.badges).toEqual([]);
 
-    const gone = await member();
+    const gone = await member(t);
     await t.db.updateTable('users').set({ deleted_at: new Date() }).where('id', '=', gone.user.id).execute();
     expect(
       (await admin.client.post(`/api/users/${gone.user.username}/badges`, { type: 'supporter' })).json,
@@ -208,8 +197,8 @@ describe('profile pictures', () => {
   };
 
   it('sets, replaces and removes the owner picture, with alt text, and refuses others', async () => {
-    const owner = await member();
-    const other = await member();
+    const owner = await member(t);
+    const other = await member(t);
     const res = await upload(owner.client, owner.user.username, await picture());
     expect(res.status).toBe(200);
     expect(res.json.id).toBe(owner.user.id);
@@ -252,7 +241,7 @@ describe('profile pictures', () => {
 
 describe('deleting an account', () => {
   it('needs the requester own password; the account becomes the ghost and its name stays taken', async () => {
-    const leaver = await member();
+    const leaver = await member(t);
     await leaver.client.post('/api/_joinCommunity', { communityId: community.id, leave: false });
     const joinedBefore = (await guest.get(`/api/communities/${community.id}`)).json.noMembers;
     const target = await post(leaver.client, 'Goodbye post');
@@ -264,7 +253,7 @@ describe('deleting an account', () => {
       status: 403,
       code: 'wrong_password',
     });
-    const other = await member();
+    const other = await member(t);
     expect((await other.client.delete(url, { password: 'password123' })).json).toEqual(NOT_ADMIN);
 
     const res = await leaver.client.delete(url, { password: 'password123' });
@@ -289,7 +278,7 @@ describe('deleting an account', () => {
     expect((await t.client().signup(leaver.user.username)).status).toBe(409);
 
     // An admin deletes someone else's account with the admin's own password.
-    const victim = await member();
+    const victim = await member(t);
     expect(
       (await admin.client.delete(`/api/users/${victim.user.username}`, { password: 'password123' })).status,
     ).toBe(200);
@@ -299,7 +288,7 @@ describe('deleting an account', () => {
       status: 403,
       code: 'user-deleted',
     });
-    const banned = await member();
+    const banned = await member(t);
     await admin.client.post('/api/_admin', { action: 'ban_user', username: banned.user.username });
     expect(
       (await admin.client.delete(`/api/users/${banned.user.username}`, { password: 'password123' })).json,

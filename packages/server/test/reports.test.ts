@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids.js';
-import type { UserRow } from '../src/users/users.repository.js';
-import { loggedInClient, makeUser, uniqueName } from './factories.js';
+import { type Member, member, uniqueName } from './factories.js';
 import { createTestApp, type TestApp, type TestClient } from './harness.js';
 
 /** `POST /api/_report` and what deletion does to reports (API.md §5.10, §11.11; DOMAIN §7.5). */
@@ -9,22 +8,12 @@ import { createTestApp, type TestApp, type TestClient } from './harness.js';
 const NOT_LOGGED_IN = { status: 401, code: 'not_logged_in', message: 'User is not logged in.' };
 const INVALID_ID = { status: 400, code: 'invalid_id', message: 'Invalid ID.' };
 
-interface Member {
-  user: UserRow;
-  client: TestClient;
-}
-
 let t: TestApp;
 let mod: Member;
 let admin: Member;
 let alice: Member;
 let bob: Member;
 let community: any;
-
-async function member(options: { points?: number; isAdmin?: boolean } = {}): Promise<Member> {
-  const user = await makeUser(t.db, options);
-  return { user, client: await loggedInClient(t, user) };
-}
 
 async function newPost(client: TestClient): Promise<any> {
   const res = await client.post('/api/posts', {
@@ -47,10 +36,10 @@ const reportsOn = async (targetId: string) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  mod = await member({ points: 1000 });
-  admin = await member({ isAdmin: true });
-  alice = await member();
-  bob = await member();
+  mod = await member(t, { points: 1000 });
+  admin = await member(t, { isAdmin: true });
+  alice = await member(t);
+  bob = await member(t);
   const res = await mod.client.post('/api/communities', { name: uniqueName('c') });
   community = res.json;
 });
@@ -154,7 +143,7 @@ describe('reporting', () => {
       (await alice.client.post('/api/_report', { type: 'comment', targetId: comment.id, reason: 1 })).json,
     ).toMatchObject({ status: 403, code: 'own_content' });
 
-    const banned = await member();
+    const banned = await member(t);
     await mod.client.post(`/api/communities/${community.id}/banned`, { username: banned.user.username });
     expect((await banned.client.post('/api/_report', { targetId: post.id, reason: 1 })).json).toEqual({
       status: 403,

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids.js';
-import type { UserRow } from '../src/users/users.repository.js';
-import { loggedInClient, makeUser, uniqueName } from './factories.js';
+import { type Member, member, uniqueName } from './factories.js';
 import { createTestApp, type TestApp, type TestClient, type TestResponse } from './harness.js';
 
 /** `POST /api/_postVote`: the six transitions, karma, the hot score and concurrency (API.md §8.6, DOMAIN §2.4, §3.2). */
@@ -25,16 +24,6 @@ function hotness(upvotes: number, createdAt: string): number {
               : 164 + 6 * (n - 40);
   const seconds = Math.floor(Date.parse(createdAt) / 1000);
   return Math.round((Math.log10(Math.max(s, 1)) + (Math.sign(s) * seconds) / 45000) * 1e7);
-}
-
-interface Member {
-  user: UserRow;
-  client: TestClient;
-}
-
-async function member(app: TestApp, options: { points?: number; isAdmin?: boolean } = {}): Promise<Member> {
-  const user = await makeUser(app.db, options);
-  return { user, client: await loggedInClient(app, user) };
 }
 
 async function pointsOf(app: TestApp, userId: string): Promise<number> {
