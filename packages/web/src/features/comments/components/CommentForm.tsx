@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { messages } from '@commons/shared';
 import { Button } from '../../../components/ui/Button';
-import { type Capacity } from '../comment-tree';
+import type { Capacity } from '../comment-tree';
 import styles from './Comments.module.css';
 
 interface Props {
@@ -17,7 +17,7 @@ interface Props {
   groups?: Capacity[] | null;
 }
 
-export const GROUP_LABELS: Record<Capacity, string> = {
+const GROUP_LABELS: Record<Capacity, string> = {
   normal: 'Speaking as user',
   mods: 'Speaking as moderator',
   admins: 'Speaking as admin',

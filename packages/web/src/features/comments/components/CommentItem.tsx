@@ -125,8 +125,9 @@ function ShareComment({ comment, post }: { comment: Comment; post: Post }) {
 
 /**
  * One comment and the thread below it (core §2 Comments): author with OP tag and '(new)' label, time
- * and 'Edited', body, votes, Reply, Edit, Delete with a confirmation, Copy link, collapsing, and
- * 'N more replies' for replies not loaded yet. Deleted comments keep their place and say by whom.
+ * and 'Edited', body, votes, Reply, Edit, Delete with a confirmation, Copy link, Share, Lock for
+ * moderators and admins, collapsing, and 'N more replies' for replies not loaded yet. Deleted comments
+ * keep their place and say by whom.
  */
 export function CommentItem({
   node,
