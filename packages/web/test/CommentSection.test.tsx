@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
-import { messages, type Comment, type Post, type User } from '@commons/shared';
+import { describe, expect, onTestFinished, test, vi } from 'vitest';
+import { messages, ui, type Comment, type Post, type User } from '@commons/shared';
 import { Toasts } from '../src/components/ui/Toasts';
 import { CommentSection } from '../src/features/comments/components/CommentSection';
 import { fakeApi } from './fake-api';
+import { setMediaQuery } from './media';
 import { makeUser } from './fixtures';
 import { makeComment, makeFullCommunity, makePost } from './post-fixtures';
 import { renderWithApp } from './render';
@@ -136,5 +137,26 @@ describe('comment section', () => {
     const post = makePost();
     renderSection(post, chain(post, 1));
     expect(screen.queryByRole('button', { name: 'Lock' })).toBeNull();
+  });
+
+  test("Share opens the device's share sheet with the comment's address on narrower screens", async () => {
+    const share = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'share', { value: share, configurable: true });
+    onTestFinished(() => {
+      Reflect.deleteProperty(navigator, 'share');
+    });
+    const post = makePost({ title: 'Herons' });
+    const [comment] = chain(post, 1) as [Comment];
+    const view = renderSection(post, [comment], null);
+    expect(screen.queryByRole('button', { name: 'Share' })).toBeNull(); // wide: Copy link only
+    view.unmount();
+    setMediaQuery(`(max-width: ${ui.shareSheetBelowPx - 1}px)`, true);
+    renderSection(post, [comment], null);
+    fireEvent.click(screen.getByRole('button', { name: 'Share' }));
+    await waitFor(() => expect(share).toHaveBeenCalledTimes(1));
+    expect(share).toHaveBeenCalledWith({
+      title: 'Herons',
+      url: `${window.location.origin}/golang/post/${post.publicId}/${comment.id}`,
+    });
   });
 });
