@@ -4,6 +4,7 @@ import { messages, ui, type Comment, type Post, type User } from '@commons/share
 import { Toasts } from '../src/components/ui/Toasts';
 import { CommentSection } from '../src/features/comments/components/CommentSection';
 import { fakeApi } from './fake-api';
+import { NARROW_QUERY } from '../src/lib/device';
 import { setMediaQuery } from './media';
 import { makeUser } from './fixtures';
 import { makeComment, makeFullCommunity, makePost } from './post-fixtures';
@@ -158,5 +159,31 @@ describe('comment section', () => {
       title: 'Herons',
       url: `${window.location.origin}/golang/post/${post.publicId}/${comment.id}`,
     });
+  });
+
+  test("on phones a comment's other actions are in one menu: the author's, then anyone's", async () => {
+    setMediaQuery(NARROW_QUERY, true);
+    const viewer = makeUser({ username: 'dave' });
+    const post = makePost();
+    const mine = makeComment(post, { body: 'Mine', userId: viewer.id, username: viewer.username });
+    const theirs = makeComment(post, { body: 'Theirs' });
+    renderSection(post, [mine, theirs], viewer);
+    const itemOf = (text: string) => screen.getByText(text).closest('li')!;
+    expect(within(itemOf('Mine')).queryByRole('button', { name: 'Edit' })).toBeNull();
+
+    const menuItems = async (text: string) => {
+      fireEvent.click(within(itemOf(text)).getByRole('button', { name: 'More options' }));
+      const sheet = await screen.findByRole('dialog', { name: 'Comment options' });
+      return within(sheet)
+        .getAllByRole('button')
+        .map((b) => b.textContent)
+        .filter((label) => label);
+    };
+    expect(await menuItems('Mine')).toEqual(['Edit', 'Delete', 'Copy link']);
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await menuItems('Theirs')).toEqual(['Report', 'Copy link']);
+    fireEvent.click(screen.getByRole('button', { name: 'Report' }));
+    expect(await screen.findByRole('dialog', { name: 'Report comment' })).toBeTruthy();
   });
 });

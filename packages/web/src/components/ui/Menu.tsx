@@ -31,6 +31,10 @@ export function Menu({ label, trigger, triggerClassName, triggerLabel, items, de
   const mobile = useIsMobileLayout();
   const [open, setOpen] = useState(defaultOpen);
   const [, navigate] = useLocation();
+  // An action chosen in the sheet runs once the sheet has closed and given focus back to its button:
+  // a dialog the action opens (Report, Delete) then starts from that button and returns focus to it,
+  // not to a sheet item that no longer exists.
+  const [chosen, setChosen] = useState<{ run: () => void } | null>(null);
 
   if (mobile) {
     return (
@@ -45,10 +49,28 @@ export function Menu({ label, trigger, triggerClassName, triggerLabel, items, de
         >
           {trigger}
         </button>
-        <Modal open={open} onOpenChange={setOpen} title={label} variant="sheet">
+        <Modal
+          open={open}
+          onOpenChange={setOpen}
+          title={label}
+          variant="sheet"
+          afterClose={() => {
+            setChosen(null);
+            chosen?.run();
+          }}
+        >
           <ul className={styles.sheetList}>
             {items.map((item, i) => (
-              <li key={i}>{sheetItem(item, () => setOpen(false), navigate)}</li>
+              <li key={i}>
+                {sheetItem(
+                  item,
+                  (then) => {
+                    setChosen(then ? { run: then } : null);
+                    setOpen(false);
+                  },
+                  navigate,
+                )}
+              </li>
             ))}
           </ul>
         </Modal>
@@ -108,7 +130,11 @@ export function Menu({ label, trigger, triggerClassName, triggerLabel, items, de
   );
 }
 
-function sheetItem(item: MenuItem, close: () => void, navigate: (href: string) => void): ReactNode {
+function sheetItem(
+  item: MenuItem,
+  close: (then?: () => void) => void,
+  navigate: (href: string) => void,
+): ReactNode {
   switch (item.kind) {
     case 'separator':
       return <hr className={styles.separator} />;
@@ -142,14 +168,7 @@ function sheetItem(item: MenuItem, close: () => void, navigate: (href: string) =
       );
     case 'action':
       return (
-        <button
-          type="button"
-          className={styles.item}
-          onClick={() => {
-            close();
-            item.onSelect();
-          }}
-        >
+        <button type="button" className={styles.item} onClick={() => close(item.onSelect)}>
           {item.icon && <Icon name={item.icon} size={18} />}
           <span className={styles.itemLabel}>{item.label}</span>
         </button>

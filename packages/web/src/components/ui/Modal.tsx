@@ -14,6 +14,8 @@ interface Props {
   children: ReactNode;
   /** `sheet` rises from the bottom on small screens (menus); `dialog` is centred. */
   variant?: 'dialog' | 'sheet';
+  /** Called once the dialog has closed and given focus back (after its closing animation). */
+  afterClose?: () => void;
 }
 
 /** An accessible dialog: focus moves in, stays in, and returns on close; Escape and outside click close. */
@@ -25,15 +27,21 @@ export function Modal({
   description,
   children,
   variant = 'dialog',
+  afterClose,
 }: Props) {
   const focusReturn = useFocusReturn();
+  const onCloseAutoFocus = (event: Event) => {
+    focusReturn.onCloseAutoFocus(event);
+    afterClose?.();
+  };
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
         <Dialog.Content
           className={`${styles.content} ${variant === 'sheet' ? styles.sheet : ''}`}
-          {...focusReturn}
+          onOpenAutoFocus={focusReturn.onOpenAutoFocus}
+          onCloseAutoFocus={onCloseAutoFocus}
           // Radix expects a description; saying "none" explicitly is how to have none.
           {...(description ? {} : { 'aria-describedby': undefined })}
         >

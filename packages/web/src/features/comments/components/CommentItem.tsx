@@ -1,21 +1,13 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import {
-  limits,
-  messages,
-  ui,
-  type Comment,
-  type Post,
-  type User,
-  type UserGroupName,
-} from '@commons/shared';
+import { limits, messages, type Comment, type Post, type User, type UserGroupName } from '@commons/shared';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
-import { Icon } from '../../../components/ui/Icon';
+import { Icon, type IconName } from '../../../components/ui/Icon';
+import { LazyMenu } from '../../../components/ui/LazyMenu';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { showAlert } from '../../../components/ui/Toasts';
 import { errorText } from '../../../lib/api-client';
-import { useIsMobileLayout, useMediaQuery } from '../../../lib/device';
-import { absoluteUrl, canShareNatively, copyLink, shareNatively } from '../../../lib/share';
+import { absoluteUrl, copyLink, shareNatively } from '../../../lib/share';
 import { authorLabel, isEdited, speakingAs } from '../../posts/post-rules';
 import { VotePair } from '../../posts/components/VoteButtons';
 import { createCommentError, useCreateComment } from '../api/create-comment';
@@ -38,6 +30,14 @@ import styles from './Comments.module.css';
 
 const Markdown = lazy(() => import('../../../components/markdown/Markdown'));
 
+/** What the reader's screen allows, read once for the whole section rather than per comment. */
+export interface CommentLayout {
+  /** Phone layout: a comment's other actions go in one menu. */
+  mobile: boolean;
+  /** Narrower than 1171 px with a share sheet: comments offer Share (core §10). */
+  shareSheet: boolean;
+}
+
 interface Props {
   node: CommentNode;
   post: Post;
@@ -46,6 +46,7 @@ interface Props {
   moderates: boolean;
   /** A comment above this one is locked: no replies anywhere below it. */
   lockedAbove?: boolean;
+  layout: CommentLayout;
   focusedId: string | undefined;
   onLoadReplies: (comment: Comment) => Promise<void>;
 }
@@ -54,8 +55,7 @@ interface Props {
  * A comment's text, folded when it is long: to 250 px on phones, 500 px elsewhere (core §9), with a
  * button to read the rest.
  */
-function FoldedBody({ children }: { children: ReactNode }) {
-  const mobile = useIsMobileLayout();
+function FoldedBody({ mobile, children }: { mobile: boolean; children: ReactNode }) {
   const limit = mobile ? 250 : 500;
   const ref = useRef<HTMLDivElement>(null);
   const [long, setLong] = useState(false);
@@ -108,19 +108,11 @@ function deleteCapacity(comment: Comment, viewer: User | null, moderates: boolea
   return staffCapacity(viewer, moderates);
 }
 
-/** Share: the device's share sheet on narrower screens when it has one (core §2, §10). */
-function ShareComment({ comment, post }: { comment: Comment; post: Post }) {
-  const narrow = useMediaQuery(`(max-width: ${ui.shareSheetBelowPx - 1}px)`);
-  if (!narrow || !canShareNatively()) return null;
-  return (
-    <button
-      type="button"
-      className={styles.textButton}
-      onClick={() => void shareNatively({ title: post.title, url: absoluteUrl(commentPath(comment)) })}
-    >
-      Share
-    </button>
-  );
+/** An action of a comment besides voting and replying. */
+interface CommentAction {
+  label: string;
+  icon: IconName;
+  onSelect: () => void;
 }
 
 /**
@@ -135,6 +127,7 @@ export function CommentItem({
   viewer,
   moderates,
   lockedAbove = false,
+  layout,
   focusedId,
   onLoadReplies,
 }: Props) {
@@ -189,6 +182,37 @@ export function CommentItem({
       },
     );
   };
+
+  const toggleLock = () => {
+    if (!lockAs || lock.isPending) return;
+    lock.mutate(
+      { comment, lock: !comment.locked, as: lockAs },
+      { onError: (error) => showAlert(errorText(error), { tone: 'error' }) },
+    );
+  };
+  const url = () => absoluteUrl(commentPath(comment));
+  // Beside the votes and Reply on wider screens; in one menu on phones, so a comment's actions stay
+  // on one line.
+  const more: CommentAction[] = [
+    ...(viewer?.id === comment.userId && !comment.deleted && mode !== 'edit'
+      ? [{ label: 'Edit', icon: 'edit' as const, onSelect: () => setMode('edit') }]
+      : []),
+    ...(deleteAs ? [{ label: 'Delete', icon: 'trash' as const, onSelect: () => setConfirming(true) }] : []),
+    ...(canReport ? [{ label: 'Report', icon: 'flag' as const, onSelect: () => setReporting(true) }] : []),
+    { label: 'Copy link', icon: 'copy', onSelect: () => void copyLink(url()) },
+    ...(layout.shareSheet
+      ? [
+          {
+            label: 'Share',
+            icon: 'share' as const,
+            onSelect: () => void shareNatively({ title: post.title, url: url() }),
+          },
+        ]
+      : []),
+    ...(lockAs
+      ? [{ label: comment.locked ? 'Unlock' : 'Lock', icon: 'lock' as const, onSelect: toggleLock }]
+      : []),
+  ];
 
   return (
     <li
@@ -258,7 +282,7 @@ export function CommentItem({
           ) : (
             !(comment.deleted && comment.contentStripped) &&
             comment.body && (
-              <FoldedBody>
+              <FoldedBody mobile={layout.mobile}>
                 <Suspense fallback={<p className={styles.plain}>{comment.body}</p>}>
                   <Markdown text={comment.body} embeds={!viewer?.embedsOff} />
                 </Suspense>
@@ -288,44 +312,26 @@ export function CommentItem({
                 Reply
               </button>
             )}
-            {viewer?.id === comment.userId && !comment.deleted && mode !== 'edit' && (
-              <button type="button" className={styles.textButton} onClick={() => setMode('edit')}>
-                Edit
-              </button>
-            )}
-            {deleteAs && (
-              <button type="button" className={styles.textButton} onClick={() => setConfirming(true)}>
-                Delete
-              </button>
-            )}
-            {canReport && (
-              <button type="button" className={styles.textButton} onClick={() => setReporting(true)}>
-                Report
-              </button>
-            )}
-            <button
-              type="button"
-              className={styles.textButton}
-              onClick={() => void copyLink(absoluteUrl(commentPath(comment)))}
-            >
-              Copy link
-            </button>
-            <ShareComment comment={comment} post={post} />
-            {lockAs && (
-              <button
-                type="button"
-                className={styles.textButton}
-                disabled={lock.isPending}
-                onClick={() =>
-                  lock.mutate(
-                    { comment, lock: !comment.locked, as: lockAs },
-                    { onError: (error) => showAlert(errorText(error), { tone: 'error' }) },
-                  )
-                }
-              >
-                {comment.locked ? 'Unlock' : 'Lock'}
-              </button>
-            )}
+            {layout.mobile
+              ? more.length > 0 && (
+                  <LazyMenu
+                    label="Comment options"
+                    triggerLabel="More options"
+                    triggerClassName={styles.menuButton}
+                    trigger={<Icon name="dots" size={18} />}
+                    items={() => more.map((action) => ({ kind: 'action' as const, ...action }))}
+                  />
+                )
+              : more.map((action) => (
+                  <button
+                    key={action.label}
+                    type="button"
+                    className={styles.textButton}
+                    onClick={action.onSelect}
+                  >
+                    {action.label}
+                  </button>
+                ))}
             {groups && comment.userGroup !== 'null' && (
               <GroupSelect
                 groups={groups}
@@ -363,6 +369,7 @@ export function CommentItem({
                   viewer={viewer}
                   moderates={moderates}
                   lockedAbove={threadLocked}
+                  layout={layout}
                   focusedId={focusedId}
                   onLoadReplies={onLoadReplies}
                 />

@@ -2,14 +2,15 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { messages, ui, type Post } from '@commons/shared';
 import { Button } from '../../../components/ui/Button';
 import { Skeleton } from '../../../components/ui/Skeleton';
-import { useIsMobileLayout } from '../../../lib/device';
+import { useIsMobileLayout, useMediaQuery } from '../../../lib/device';
+import { canShareNatively } from '../../../lib/share';
 import { useAuthDialogs } from '../../auth/components/AuthDialogs';
 import { useCurrentUser } from '../../session/api/get-current-user';
 import { createCommentError, useCreateComment } from '../api/create-comment';
 import { useComments, useFocusedComment, useLoadReplies, useMoreComments } from '../api/get-comments';
 import { buildTree, speakingGroups } from '../comment-tree';
 import { CommentForm } from './CommentForm';
-import { CommentItem } from './CommentItem';
+import { CommentItem, type CommentLayout } from './CommentItem';
 import styles from './Comments.module.css';
 
 interface Props {
@@ -27,6 +28,11 @@ interface Props {
 export function CommentSection({ post, ready, focusedId }: Props) {
   const viewer = useCurrentUser();
   const mobile = useIsMobileLayout();
+  const narrow = useMediaQuery(`(max-width: ${ui.shareSheetBelowPx - 1}px)`);
+  const layout = useMemo<CommentLayout>(
+    () => ({ mobile, shareSheet: narrow && canShareNatively() }),
+    [mobile, narrow],
+  );
   const { openLoginPrompt } = useAuthDialogs();
   const query = useComments(post, ready);
   const more = useMoreComments(post);
@@ -98,6 +104,7 @@ export function CommentSection({ post, ready, focusedId }: Props) {
               post={post}
               viewer={viewer}
               moderates={moderates}
+              layout={layout}
               focusedId={focusedId}
               onLoadReplies={loadReplies}
             />
