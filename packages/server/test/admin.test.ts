@@ -5,13 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids.js';
 import { loggedInClient, type Member, member, uniqueName } from './factories.js';
 import { createTestApp, type TestApp, type TestClient } from './harness.js';
+import { NOT_ADMIN, NOT_LOGGED_IN, SUSPENDED, USER_NOT_FOUND } from './api-errors.js';
 
 /** `POST /api/_admin`: site-wide bans and the action envelope (API.md §16.1, DOMAIN §7.4). */
 
-const NOT_LOGGED_IN = { status: 401, code: 'not_logged_in', message: 'User is not logged in.' };
-const NOT_ADMIN = { status: 403, code: 'not_admin', message: 'You are not an admin.' };
-const USER_NOT_FOUND = { status: 404, code: 'user_not_found', message: 'User not found.' };
-const SUSPENDED = { status: 403, code: 'account_suspended', message: 'User account suspended.' };
 const SUCCESS = { success: true };
 const DAY = 24 * 3600 * 1000;
 

@@ -5,6 +5,7 @@ import { isWeakHash } from '../src/users/passwords.js';
 import { guest, loggedInClient, makeUser, uniqueName } from './factories.js';
 import { createTestApp, type TestApp, type TestClient, type TestResponse } from './harness.js';
 import { SELF_VIEW_KEYS } from './user-views.js';
+import { NOT_LOGGED_IN, SUSPENDED } from './api-errors.js';
 
 /** Signup, login and logout (API.md §6.2–§6.4, DOMAIN §8.3–§8.5). */
 
@@ -42,8 +43,6 @@ const WRONG_PASSWORD = {
   code: 'wrong-password',
   message: 'Username and password do not match.',
 };
-const SUSPENDED = { status: 403, code: 'account_suspended', message: 'User account suspended.' };
-const NOT_LOGGED_IN = { status: 401, code: 'not_logged_in', message: 'User is not logged in.' };
 const CSRF_FAILURE = { status: 401, message: 'Unauthorized.' };
 
 let t: TestApp;

@@ -4,6 +4,17 @@ import { newId } from '../src/lib/ids.js';
 import { type Member, member, uniqueName } from './factories.js';
 import { createTestApp, type TestApp, type TestClient } from './harness.js';
 import { ZERO_ID } from './user-views.js';
+import {
+  INVALID_CURSOR,
+  INVALID_GROUP,
+  INVALID_ID,
+  NOT_ADMIN,
+  NOT_AUTHOR,
+  NOT_LOGGED_IN,
+  NOT_MOD,
+  POST_LOCKED,
+  POST_NOT_FOUND,
+} from './api-errors.js';
 
 /**
  * Comments: creating with every check in the contract's order, threads to depth 15, pages of 500 with
@@ -11,15 +22,6 @@ import { ZERO_ID } from './user-views.js';
  * "(new)" count and the admin list (API.md §5.7, §10; DOMAIN §4).
  */
 
-const NOT_LOGGED_IN = { status: 401, code: 'not_logged_in', message: 'User is not logged in.' };
-const NOT_ADMIN = { status: 403, code: 'not_admin', message: 'You are not an admin.' };
-const NOT_MOD = { status: 403, code: 'not_mod', message: 'You are not a moderator.' };
-const NOT_AUTHOR = { status: 403, code: 'not_author', message: 'You are not the author.' };
-const INVALID_ID = { status: 400, code: 'invalid_id', message: 'Invalid ID.' };
-const INVALID_GROUP = { status: 400, code: 'user/invalid-group', message: 'Invalid user group.' };
-const INVALID_CURSOR = { status: 400, code: 'invalid_cursor', message: 'Invalid feed pagination cursor.' };
-const POST_NOT_FOUND = { status: 404, code: 'post/not-found', message: 'Post not found.' };
-const POST_LOCKED = { status: 403, code: 'post-locked', message: 'The post is locked.' };
 const BODY_EMPTY = { status: 400, code: 'comment-body-empty', message: 'Message body cannot be empty.' };
 const BANNED = {
   status: 403,

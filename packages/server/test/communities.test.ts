@@ -3,23 +3,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guest, type Member, member, newCommunity, uniqueName } from './factories.js';
 import { createTestApp, TestClock, type TestApp, type TestClient } from './harness.js';
 import { PUBLIC_VIEW_KEYS } from './user-views.js';
+import {
+  COMMUNITY_NOT_FOUND,
+  INVALID_ID,
+  NOT_ADMIN,
+  NOT_LOGGED_IN,
+  NOT_MOD,
+  USER_NOT_FOUND,
+} from './api-errors.js';
 
 /**
  * Communities: listing and search, creation, reading, settings, joining, bans and the default set
  * (API.md §5.4, §11.1–§11.5, §11.9, §16.1; DOMAIN §2.7, §6, §7.1–§7.3).
  */
 
-const NOT_LOGGED_IN = { status: 401, code: 'not_logged_in', message: 'User is not logged in.' };
-const NOT_ADMIN = { status: 403, code: 'not_admin', message: 'You are not an admin.' };
-const NOT_MOD = { status: 403, code: 'not_mod', message: 'You are not a moderator.' };
 const NOT_ADMIN_NOR_MOD = {
   status: 403,
   code: 'not_admin_nor_mod',
   message: 'User neither an admin nor a mod.',
 };
-const INVALID_ID = { status: 400, code: 'invalid_id', message: 'Invalid ID.' };
-const COMMUNITY_NOT_FOUND = { status: 404, code: 'community/not-found', message: 'Community not found.' };
-const USER_NOT_FOUND = { status: 404, code: 'user_not_found', message: 'User not found.' };
 const TOO_MANY = { status: 429, message: 'Too Many Requests.' };
 const NOT_ENOUGH_POINTS = (n: number) => ({
   status: 403,

@@ -4,21 +4,18 @@ import { siteJobs } from '../src/jobs/jobs.js';
 import { purgeWindows } from '../src/posts/posts.repository.js';
 import { type Member, member, newCommunity, uniqueName } from './factories.js';
 import { createTestApp, engine, type TestApp, type TestClient } from './harness.js';
+import { COMMUNITY_NOT_FOUND, INVALID_CURSOR, INVALID_ID, NOT_LOGGED_IN } from './api-errors.js';
 
 /**
  * `GET /api/posts`: every sort, its cursor and its paging; scopes, pins, mutes, hides and the modtools
  * feeds (API.md §8.1, §19; DOMAIN §2).
  */
 
-const NOT_LOGGED_IN = { status: 401, code: 'not_logged_in', message: 'User is not logged in.' };
-const INVALID_CURSOR = { status: 400, code: 'invalid_cursor', message: 'Invalid feed pagination cursor.' };
 const INVALID_LIMIT = {
   status: 400,
   code: 'invalid_limit',
   message: 'The limit must be a whole number from 1 to 50.',
 };
-const INVALID_ID = { status: 400, code: 'invalid_id', message: 'Invalid ID.' };
-const COMMUNITY_NOT_FOUND = { status: 404, code: 'community/not-found', message: 'Community not found.' };
 
 const SORTS = ['hot', 'latest', 'activity', 'day', 'week', 'month', 'year', 'all'] as const;
 type Sort = (typeof SORTS)[number];

@@ -15,11 +15,11 @@ import { Secrets } from '../src/site/secrets.js';
 import { loggedInClient, makeUser } from './factories.js';
 import { createTestApp, engine, type TestApp, type TestClient } from './harness.js';
 import { multipart, send, type Answer, type Part } from './uploads.js';
+import { NOT_LOGGED_IN } from './api-errors.js';
 
 /** Uploads, alt text, the image server and temporary-image cleanup (API.md §9, §17.3; DOMAIN §10). */
 
 const MAX_IMAGE_SIZE = 2 * 1024 * 1024;
-const NOT_LOGGED_IN = { status: 401, code: 'not_logged_in', message: 'User is not logged in.' };
 const FILE_SIZE_EXCEEDED = {
   status: 400,
   code: 'file_size_exceeded',

@@ -11,13 +11,13 @@ import { fetchLinkThumbnail } from '../src/links/link-info.js';
 import { OutboundFailedError, OutboundRefusedError, safeFetch } from '../src/lib/safe-fetch.js';
 import { loggedInClient, makeUser } from './factories.js';
 import { createTestApp, type TestApp, type TestClient } from './harness.js';
+import { INVALID_URL } from './api-errors.js';
 
 /**
  * `GET /api/_link_info` and link thumbnails (API.md §16.5, DOMAIN §11): the outbound rules, against a
  * real HTTP server on this machine that only OUTBOUND_ALLOW lets the app reach.
  */
 
-const INVALID_URL = { status: 400, code: 'invalid-url', message: 'The URL you provided is not a valid URL.' };
 const MiB = 1024 * 1024;
 
 let server: http.Server;

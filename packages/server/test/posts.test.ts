@@ -8,25 +8,27 @@ import { newId } from '../src/lib/ids.js';
 import { guest, type Member, member, newCommunity, uniqueName } from './factories.js';
 import { createTestApp, TestClock, type TestApp, type TestClient } from './harness.js';
 import { PUBLIC_VIEW_KEYS, ZERO_ID } from './user-views.js';
+import {
+  COMMUNITY_NOT_FOUND,
+  INVALID_GROUP,
+  INVALID_ID,
+  INVALID_URL,
+  NOT_ADMIN,
+  NOT_AUTHOR,
+  NOT_LOGGED_IN,
+  NOT_MOD,
+  POST_LOCKED,
+  POST_NOT_FOUND,
+} from './api-errors.js';
 
 /**
  * Posts: creation with every check in the contract's order, reading, editing, moderation actions,
  * deletion and hidden posts (API.md §5.6, §8.2–§8.5, §8.7; DOMAIN §2.4, §7.6–§7.8, §9.1).
  */
 
-const NOT_LOGGED_IN = { status: 401, code: 'not_logged_in', message: 'User is not logged in.' };
-const NOT_ADMIN = { status: 403, code: 'not_admin', message: 'You are not an admin.' };
-const NOT_MOD = { status: 403, code: 'not_mod', message: 'You are not a moderator.' };
-const NOT_AUTHOR = { status: 403, code: 'not_author', message: 'You are not the author.' };
-const INVALID_ID = { status: 400, code: 'invalid_id', message: 'Invalid ID.' };
-const INVALID_GROUP = { status: 400, code: 'user/invalid-group', message: 'Invalid user group.' };
 const TITLE_TOO_SHORT = { status: 400, code: 'post/title-too-short', message: 'Title is too short' };
-const INVALID_URL = { status: 400, code: 'invalid-url', message: 'The URL you provided is not a valid URL.' };
-const POST_NOT_FOUND = { status: 404, code: 'post/not-found', message: 'Post not found.' };
-const COMMUNITY_NOT_FOUND = { status: 404, code: 'community/not-found', message: 'Community not found.' };
 const IMAGE_NOT_FOUND = { status: 404, code: 'image-not-found', message: 'Image not found.' };
 const ALREADY_DELETED = { status: 409, code: 'already-deleted', message: 'The post is already deleted.' };
-const POST_LOCKED = { status: 403, code: 'post-locked', message: 'The post is locked.' };
 
 /** Keys of a text Post in emission order (API.md §5.6): no link, lock group, deletion groups or community. */
 const TEXT_POST_KEYS = [

@@ -8,16 +8,12 @@ import { type Member, member, uniqueName } from './factories.js';
 import { createTestApp, type TestApp, type TestClient } from './harness.js';
 import { multipart, send } from './uploads.js';
 import { ZERO_ID } from './user-views.js';
+import { INVALID_CURSOR, NOT_ADMIN, NOT_LOGGED_IN, USER_NOT_FOUND } from './api-errors.js';
 
 /**
  * Profiles: the user feed, badges, profile pictures, account deletion and the admin user list
  * (API.md §7; DOMAIN §2.8, §8.8, §8.10, §8.11).
  */
-
-const NOT_LOGGED_IN = { status: 401, code: 'not_logged_in', message: 'User is not logged in.' };
-const NOT_ADMIN = { status: 403, code: 'not_admin', message: 'You are not an admin.' };
-const USER_NOT_FOUND = { status: 404, code: 'user_not_found', message: 'User not found.' };
-const INVALID_CURSOR = { status: 400, code: 'invalid_cursor', message: 'Invalid feed pagination cursor.' };
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'commons-profiles-test-'));
 let t: TestApp;

@@ -2,11 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids.js';
 import { type Member, member, uniqueName } from './factories.js';
 import { createTestApp, type TestApp, type TestClient } from './harness.js';
+import { INVALID_ID, NOT_LOGGED_IN } from './api-errors.js';
 
 /** `POST /api/_report` and what deletion does to reports (API.md §5.10, §11.11; DOMAIN §7.5). */
-
-const NOT_LOGGED_IN = { status: 401, code: 'not_logged_in', message: 'User is not logged in.' };
-const INVALID_ID = { status: 400, code: 'invalid_id', message: 'Invalid ID.' };
 
 let t: TestApp;
 let mod: Member;

@@ -10,11 +10,9 @@ import {
   ZERO_ID,
   ZERO_TIME,
 } from './user-views.js';
+import { NOT_ADMIN, NOT_LOGGED_IN } from './api-errors.js';
 
 /** `GET /api/users/{username}` and `GET /api/_user` (API.md §5.3, §6.5, §7.1). */
-
-const NOT_LOGGED_IN = { status: 401, code: 'not_logged_in', message: 'User is not logged in.' };
-const NOT_ADMIN = { status: 403, code: 'not_admin', message: 'You are not an admin.' };
 
 let t: TestApp;
 let admin: TestClient;

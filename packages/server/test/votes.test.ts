@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids.js';
 import { type Member, member, uniqueName } from './factories.js';
 import { createTestApp, type TestApp, type TestClient, type TestResponse } from './harness.js';
+import { NOT_LOGGED_IN } from './api-errors.js';
 
 /** `POST /api/_postVote`: the six transitions, karma, the hot score and concurrency (API.md §8.6, DOMAIN §2.4, §3.2). */
-
-const NOT_LOGGED_IN = { status: 401, code: 'not_logged_in', message: 'User is not logged in.' };
 
 /** The hot score of DOMAIN §2.4, from the formula. */
 function hotness(upvotes: number, createdAt: string): number {
