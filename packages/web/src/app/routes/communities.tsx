@@ -210,7 +210,7 @@ export default function CommunitiesPage() {
           {communities.map((community) => (
             <li key={community.id} className={styles.item}>
               <Link href={`/${community.name}`} className={styles.itemLink}>
-                <Avatar name={community.name} image={community.proPic} size={44} />
+                <Avatar kind="community" name={community.name} image={community.proPic} size={44} />
                 <span className={styles.itemText}>
                   <span className={styles.name}>{community.name}</span>
                   <span className={styles.members}>{memberCount(community.noMembers)}</span>

@@ -1,13 +1,6 @@
 import type { Image } from '@commons/shared';
+import { avatarColor, communityColor } from './avatar-color';
 import styles from './Avatar.module.css';
-
-/** Eight colours, each dark enough for white text in both themes (core §9: by first letter). */
-const COLORS = ['#b42318', '#a4480a', '#1b6b3a', '#075e8c', '#5b2bc9', '#a3155f', '#0b6472', '#4a5565'];
-
-export function avatarColor(name: string): string {
-  const code = name.toLowerCase().charCodeAt(0) || 0;
-  return COLORS[code % COLORS.length]!;
-}
 
 /** The copy whose box best fits `size` CSS pixels on a 2× screen, else the original. */
 function pictureUrl(image: Image, size: number): string {
@@ -16,7 +9,15 @@ function pictureUrl(image: Image, size: number): string {
   return copy?.url ?? image.url;
 }
 
-export function Avatar({ name, image, size = 32 }: { name: string; image?: Image | null; size?: number }) {
+interface Props {
+  name: string;
+  image?: Image | null;
+  size?: number;
+  /** Without an image, users get a colour by first letter (core §9), communities one from the whole name. */
+  kind?: 'user' | 'community';
+}
+
+export function Avatar({ name, image, size = 32, kind = 'user' }: Props) {
   const dimension = { width: size, height: size };
   if (image) {
     return (
@@ -33,7 +34,11 @@ export function Avatar({ name, image, size = 32 }: { name: string; image?: Image
   return (
     <span
       className={`${styles.avatar} ${styles.letter}`}
-      style={{ ...dimension, background: avatarColor(name), fontSize: Math.round(size * 0.45) }}
+      style={{
+        ...dimension,
+        background: kind === 'community' ? communityColor(name) : avatarColor(name),
+        fontSize: Math.round(size * 0.45),
+      }}
       aria-hidden="true"
     >
       {name.charAt(0).toUpperCase()}

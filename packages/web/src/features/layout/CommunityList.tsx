@@ -22,7 +22,7 @@ export function CommunityList({
         {shown.map((community) => (
           <li key={community.id}>
             <Link href={`/${community.name}`} className={styles.link} onClick={onNavigate}>
-              <Avatar name={community.name} image={community.proPic} size={22} />
+              <Avatar kind="community" name={community.name} image={community.proPic} size={22} />
               <span className={styles.label}>{community.name}</span>
             </Link>
           </li>

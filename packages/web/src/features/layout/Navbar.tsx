@@ -8,7 +8,7 @@ import { siteConfig } from '../../app/site-config';
 import { useMediaQuery } from '../../lib/device';
 import { useAuthDialogs } from '../auth/components/AuthDialogs';
 import { useCurrentUser } from '../session/api/get-current-user';
-import { canGoBackInApp } from './navigation';
+import { canGoBackInApp, useCanGoBack } from './navigation';
 import { ProfileTrigger } from './ProfileTrigger';
 import styles from './Navbar.module.css';
 import { SearchBox } from './SearchBox';
@@ -50,7 +50,9 @@ function AccountMenu({ user, narrow }: { user: User; narrow: boolean }) {
 export function Navbar({ mobile, onOpenDrawer }: { mobile: boolean; onOpenDrawer: () => void }) {
   const user = useCurrentUser();
   const { openSignup } = useAuthDialogs();
-  const [location, navigate] = useLocation();
+  const [, navigate] = useLocation();
+  const canGoBack = useCanGoBack();
+  const showBack = mobile && canGoBack;
   const narrow = useMediaQuery('(max-width: 480px)');
   const { hidden, scrolled } = useNavbarAutohide(mobile);
   const [searchOpen, setSearchOpen] = useState(false);
@@ -65,7 +67,7 @@ export function Navbar({ mobile, onOpenDrawer }: { mobile: boolean; onOpenDrawer
             <Icon name="menu" size={22} />
           </button>
         )}
-        {mobile && location !== '/' && (
+        {showBack && (
           <button type="button" className={styles.iconButton} onClick={back} aria-label="Back">
             <Icon name="back" size={22} />
           </button>

@@ -63,7 +63,7 @@ export function CommunityHeader({ community }: { community: Community }) {
       </div>
       <div className={styles.identity}>
         <span className={styles.icon}>
-          <Avatar name={community.name} image={community.proPic} size={76} />
+          <Avatar kind="community" name={community.name} image={community.proPic} size={76} />
         </span>
         <div className={styles.names}>
           <h1 className={styles.name}>{community.name}</h1>

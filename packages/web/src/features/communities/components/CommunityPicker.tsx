@@ -164,7 +164,7 @@ export function CommunityPicker({
       <div className={`${styles.control} ${invalid ? styles.invalid : ''}`}>
         <span className={styles.leading} aria-hidden="true">
           {value ? (
-            <Avatar name={value.name} image={value.proPic} size={24} />
+            <Avatar kind="community" name={value.name} image={value.proPic} size={24} />
           ) : (
             <Icon name="search" size={18} />
           )}
@@ -212,7 +212,7 @@ export function CommunityPicker({
             }}
             onClick={() => choose(community)}
           >
-            <Avatar name={community.name} image={community.proPic} size={28} />
+            <Avatar kind="community" name={community.name} image={community.proPic} size={28} />
             <span className={styles.optionText}>
               <span className={styles.optionName}>{community.name}</span>
               <span className={styles.optionMeta}>{memberCount(community.noMembers)}</span>

@@ -38,7 +38,7 @@ export function EditorSidebar({ community }: { community: SidebarCommunity | nul
     <>
       <section className={styles.sideCard} aria-labelledby="editor-community-name">
         <div className={styles.sideCommunity}>
-          <Avatar name={community.name} image={community.proPic} size={48} />
+          <Avatar kind="community" name={community.name} image={community.proPic} size={48} />
           <div>
             <h2 id="editor-community-name" className={styles.sideName}>
               {community.name}

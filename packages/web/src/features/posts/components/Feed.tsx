@@ -56,9 +56,10 @@ export function Feed({ kind, communityId, startPage = 1, showCommunity = true }:
   const [moreButton] = useState(infiniteScrollingDisabled);
   const firstPage = useFirstPageHref();
 
-  // The first items paint first; the others follow on the next frame (core §4).
-  const [showAll, setShowAll] = useState(false);
+  // The first items paint first; the others follow on the next frame (core §4). Coming back to a feed
+  // already loaded shows it whole at once, so the reader's place is there to return to.
   const loaded = data !== undefined;
+  const [showAll, setShowAll] = useState(loaded);
   useEffect(() => {
     if (!loaded || showAll) return;
     const frame = requestAnimationFrame(() => setShowAll(true));

@@ -56,7 +56,7 @@ export function PostByline({
     return (
       <div className={`${styles.byline} ${styles.dense}`}>
         <Link href={href} className={styles.community}>
-          <Avatar name={post.communityName} image={post.communityProPic} size={18} />
+          <Avatar kind="community" name={post.communityName} image={post.communityProPic} size={18} />
           {post.communityName}
         </Link>
         <span aria-hidden="true">·</span>
@@ -67,7 +67,7 @@ export function PostByline({
   return (
     <div className={styles.byline}>
       <Link href={href} className={styles.communityPicture} tabIndex={-1} aria-hidden="true">
-        <Avatar name={post.communityName} image={post.communityProPic} size={34} />
+        <Avatar kind="community" name={post.communityName} image={post.communityProPic} size={34} />
       </Link>
       <div className={styles.lines}>
         <Link href={href} className={styles.community}>

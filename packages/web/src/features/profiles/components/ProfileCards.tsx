@@ -45,7 +45,7 @@ export function ProfileCards({ user }: { user: User }) {
             {user.moddingList.map((c) => (
               <li key={c.id}>
                 <Link href={`/${c.name}`} className={styles.community}>
-                  <Avatar name={c.name} image={c.proPic} size={24} />
+                  <Avatar kind="community" name={c.name} image={c.proPic} size={24} />
                   {c.name}
                 </Link>
               </li>

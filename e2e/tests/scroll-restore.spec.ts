@@ -1,0 +1,91 @@
+import { expect, test, type Page } from '@playwright/test';
+import { newAdmin, newCommunity, newMember, textPost } from '../world';
+
+const POSTS = 45; // more than four pages of ten, so the reader's place needs later pages
+const PLACE = 1800;
+
+/** A community long enough that 1800 px down sits among posts loaded by infinite scrolling. */
+async function longCommunity(baseURL: string): Promise<string> {
+  const author = await newMember(baseURL, 'sr');
+  const community = await newCommunity(await newAdmin(baseURL));
+  const body = 'A few lines about the tide, enough to give each card some height.';
+  for (let i = 1; i <= POSTS; i++) await textPost(author, community.name, `Tide table ${i}`, body);
+  return community.name;
+}
+
+const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
+const titles = (page: Page) =>
+  page.getByRole('region', { name: 'Posts' }).getByRole('article').getByRole('heading').allTextContents();
+
+/** Scrolls down by wheel, as a reader would, until the feed holds `PLACE` and has stopped loading. */
+async function readDownTo(page: Page): Promise<{ y: number; shown: string[] }> {
+  const feed = page.getByRole('region', { name: 'Posts' });
+  await expect(feed.getByRole('article').first()).toBeVisible();
+  await expect(async () => {
+    await page.mouse.wheel(0, 400);
+    expect(await scrollY(page)).toBeGreaterThanOrEqual(PLACE);
+  }).toPass({ timeout: 20_000 });
+  await page.evaluate((y) => window.scrollTo(0, y), PLACE);
+  await expect(feed).toHaveAttribute('aria-busy', 'false');
+  // Let a page that the sentinel asked for arrive before noting what is shown.
+  await page.waitForTimeout(500);
+  await expect(feed).toHaveAttribute('aria-busy', 'false');
+  return { y: await scrollY(page), shown: await titles(page) };
+}
+
+/** Opens a post whose title is on screen. */
+async function openPostOnScreen(page: Page): Promise<void> {
+  const links = page
+    .getByRole('region', { name: 'Posts' })
+    .getByRole('article')
+    .getByRole('heading')
+    .getByRole('link');
+  const viewport = page.viewportSize()!;
+  for (const link of await links.all()) {
+    const box = await link.boundingBox();
+    if (box && box.y > 80 && box.y + box.height < viewport.height - 80) {
+      await link.click();
+      await expect(page).toHaveURL(/\/post\//);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      return;
+    }
+  }
+  throw new Error('no post title on screen');
+}
+
+async function expectSamePlace(page: Page, place: { y: number; shown: string[] }): Promise<void> {
+  await expect(page).not.toHaveURL(/\/post\//);
+  await expect.poll(() => scrollY(page)).toBeGreaterThanOrEqual(place.y - 2);
+  expect(Math.abs((await scrollY(page)) - place.y)).toBeLessThanOrEqual(2);
+  // It stays there once the page has settled.
+  await page.waitForTimeout(800);
+  expect(Math.abs((await scrollY(page)) - place.y)).toBeLessThanOrEqual(2);
+  expect(await titles(page)).toEqual(place.shown);
+}
+
+test('Back from a post returns to the same place in the feed, with the same posts loaded', async ({
+  page,
+  baseURL,
+}, info) => {
+  test.setTimeout(90_000);
+  const name = await longCommunity(baseURL!);
+  await page.goto(`/${name}?sort=latest`);
+  const place = await readDownTo(page);
+  expect(place.y).toBe(PLACE);
+
+  await openPostOnScreen(page);
+  await page.goBack();
+  await expectSamePlace(page, place);
+
+  // Again from the same entry: the place is kept per visit, not only once.
+  await openPostOnScreen(page);
+  await page.goBack();
+  await expectSamePlace(page, place);
+
+  // Phones have a Back button in the navbar (core §2); it does the same.
+  if (info.project.name === 'phone') {
+    await openPostOnScreen(page);
+    await page.getByRole('banner').getByRole('button', { name: 'Back', exact: true }).click();
+    await expectSamePlace(page, place);
+  }
+});
