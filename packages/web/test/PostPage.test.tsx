@@ -156,7 +156,16 @@ describe('post page', () => {
       },
     });
     await screen.findByText('News');
-    expect(screen.getByText(`ID: ${post.id}`)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Admin' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'ID' }));
+    const ids = await screen.findByRole('dialog', { name: 'IDs' });
+    for (const id of [post.id, post.publicId, post.userId]) expect(within(ids).getByText(id)).toBeTruthy();
+    // user-event puts its own clipboard in place, which the test reads back.
+    await user.click(within(ids).getByRole('button', { name: 'Copy Author ID' }));
+    expect(await navigator.clipboard.readText()).toBe(post.userId);
+    expect(await screen.findByText(messages.common.copied)).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await user.click(screen.getByRole('button', { name: 'Admin' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Announce' }));
     expect(await screen.findByText(messages.posts.alreadyAnnounced)).toBeTruthy();
@@ -202,6 +211,7 @@ describe('post page', () => {
       return names;
     };
     expect(await labels('Admin')).toEqual([
+      'ID',
       'Lock',
       'Delete',
       'Speaking officially',
@@ -210,6 +220,64 @@ describe('post page', () => {
       'Announce',
     ]);
     expect(await labels('Moderate')).toEqual(['Lock', 'Delete', 'Speaking officially', 'Pinned']);
+  });
+
+  test('a moderator who wrote the post speaks officially: the byline says so at once', async () => {
+    const mod = makeUser({ username: 'modder' });
+    const post = makePost({ title: 'House rules', userId: mod.id, username: mod.username });
+    let answer: (reply: { body: Post }) => void = () => {};
+    const { user, server } = renderPost(post, {
+      user: mod,
+      routes: {
+        [`GET /api/posts/${post.publicId}?fetchCommunity=true`]: {
+          body: { ...post, community: { ...community, userMod: true } },
+        },
+        [`PUT /api/posts/${post.publicId}?action=changeAsUser&userGroup=mods`]: () =>
+          new Promise((resolve) => (answer = resolve)),
+      },
+    });
+    const article = await screen.findByRole('article', { name: 'House rules' });
+    expect(within(article).queryByText('Moderator', { selector: 'span' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Moderate' }));
+    const toggle = await screen.findByRole('menuitemcheckbox', { name: 'Speaking officially' });
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    await user.click(toggle);
+    expect(await within(article).findByText('Moderator', { selector: 'span' })).toBeTruthy();
+    answer({ body: { ...post, userGroup: 'mods' } });
+    await waitFor(() =>
+      expect(
+        server.requestsTo(`PUT /api/posts/${post.publicId}?action=changeAsUser&userGroup=mods`),
+      ).toHaveLength(1),
+    );
+    expect(within(article).getByText('Moderator', { selector: 'span' })).toBeTruthy();
+  });
+
+  test('an admin who wrote the post speaks as admin and back; a refusal restores the byline', async () => {
+    const root = makeUser({ username: 'root', isAdmin: true });
+    const post = makePost({ title: 'Notice', userId: root.id, username: root.username, userGroup: 'admins' });
+    const { user } = renderPost(post, {
+      user: root,
+      routes: {
+        [`PUT /api/posts/${post.publicId}?action=changeAsUser&userGroup=normal`]: [
+          errorReply(403, 'not_author', apiMessages.notAuthor),
+          { body: { ...post, userGroup: 'normal' } },
+        ],
+      },
+    });
+    const article = await screen.findByRole('article', { name: 'Notice' });
+    expect(within(article).getByText('Admin', { selector: 'span' })).toBeTruthy();
+    const toggle = async () => {
+      await user.click(screen.getByRole('button', { name: 'Admin' }));
+      const item = await screen.findByRole('menuitemcheckbox', { name: 'Speaking officially' });
+      expect(item.getAttribute('aria-checked')).toBe('true');
+      await user.click(item);
+      await user.keyboard('{Escape}');
+    };
+    await toggle();
+    expect(await screen.findByText(messages.common.somethingWentWrong)).toBeTruthy();
+    expect(within(article).getByText('Admin', { selector: 'span' })).toBeTruthy();
+    await toggle();
+    await waitFor(() => expect(within(article).queryByText('Admin', { selector: 'span' })).toBeNull());
   });
 
   test('a deleted author is "Ghost" to readers and their real name, marked, to admins', async () => {

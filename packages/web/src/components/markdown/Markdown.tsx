@@ -69,11 +69,31 @@ export default function Markdown({ text, embeds = true }: { text: string; embeds
     p: ({ node, children }) => {
       const href = embeds ? embeddableLink(node) : null;
       const id = href ? videoId(href) : null;
-      return href && id ? <VideoEmbed id={id} href={href} /> : <p>{children}</p>;
+      return href && id ? <VideoEmbed id={id} href={href} /> : <p dir="auto">{children}</p>;
     },
+    // Each block takes the direction of its own first letters, so a Hebrew or Arabic paragraph reads
+    // right to left even in an English post (and the other way round); lists as a whole, so that the
+    // markers and their indent stay on one side.
+    ul: ({ className, children }) => (
+      <ul className={className} dir="auto">
+        {children}
+      </ul>
+    ),
+    ol: ({ className, start, children }) => (
+      <ol className={className} start={start} dir="auto">
+        {children}
+      </ol>
+    ),
+    blockquote: ({ children }) => <blockquote dir="auto">{children}</blockquote>,
+    h1: ({ children }) => <h1 dir="auto">{children}</h1>,
+    h2: ({ children }) => <h2 dir="auto">{children}</h2>,
+    h3: ({ children }) => <h3 dir="auto">{children}</h3>,
+    h4: ({ children }) => <h4 dir="auto">{children}</h4>,
+    h5: ({ children }) => <h5 dir="auto">{children}</h5>,
+    h6: ({ children }) => <h6 dir="auto">{children}</h6>,
   };
   return (
-    <div className={styles.markdown}>
+    <div className={styles.markdown} dir="auto">
       <ReactMarkdown remarkPlugins={[remarkGfm]} skipHtml components={components}>
         {text}
       </ReactMarkdown>

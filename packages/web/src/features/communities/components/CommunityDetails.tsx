@@ -35,8 +35,14 @@ export function CommunityAboutCard({
         About {community.name}
       </h2>
       {community.about ? (
-        <div className={styles.about}>
-          <Suspense fallback={<p className={styles.plain}>{community.about}</p>}>
+        <div className={styles.about} dir="auto">
+          <Suspense
+            fallback={
+              <p className={styles.plain} dir="auto">
+                {community.about}
+              </p>
+            }
+          >
             <Markdown text={community.about} embeds={!user?.embedsOff} />
           </Suspense>
         </div>
@@ -75,8 +81,14 @@ export function CommunityRulesCard({ community }: { community: Community }) {
       <ol className={styles.rules}>
         {rules.map((rule) => (
           <li key={rule.id}>
-            <span className={styles.rule}>{rule.rule}</span>
-            {rule.description && <p className={styles.ruleText}>{rule.description}</p>}
+            <span className={styles.rule} dir="auto">
+              {rule.rule}
+            </span>
+            {rule.description && (
+              <p className={styles.ruleText} dir="auto">
+                {rule.description}
+              </p>
+            )}
           </li>
         ))}
       </ol>

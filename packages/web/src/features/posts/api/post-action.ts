@@ -29,8 +29,8 @@ const SUCCESS: Partial<Record<PostAction['action'], string>> = {
 
 /**
  * `PUT /api/posts/{publicId}?action=…` (API.md §8.4): lock and unlock, pin and unpin (community-wide
- * or site-wide), announce, and the capacity the author speaks in. Pins show at once and revert when
- * refused; the answer replaces the post everywhere.
+ * or site-wide), announce, and the capacity the author speaks in. Pins and the capacity show at once
+ * (the byline's 'Moderator' or 'Admin') and revert when refused; the answer replaces the post everywhere.
  */
 export function usePostAction() {
   const queryClient = useQueryClient();
@@ -43,6 +43,10 @@ export function usePostAction() {
         const pinned = variables.action === 'pin';
         const flag = variables.siteWide ? 'isPinnedSite' : 'isPinned';
         updatePostEverywhere(queryClient, post.id, (p) => ({ ...p, [flag]: pinned }));
+      }
+      if (variables.action === 'changeAsUser') {
+        const userGroup = variables.userGroup;
+        updatePostEverywhere(queryClient, post.id, (p) => ({ ...p, userGroup }));
       }
       return post;
     },
@@ -61,6 +65,7 @@ export function usePostAction() {
           ...p,
           isPinned: before.isPinned,
           isPinnedSite: before.isPinnedSite,
+          userGroup: before.userGroup,
         }));
       }
       showAlert(postActionErrorText(variables.action, error), { tone: 'error' });

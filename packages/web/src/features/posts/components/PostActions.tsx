@@ -12,6 +12,7 @@ import { useDeletePost, type DeletePostVariables } from '../api/delete-post';
 import { usePostAction, type PostAction } from '../api/post-action';
 import { postPath } from '../post-rules';
 import { ReportDialog } from '../../reports/components/ReportDialog';
+import { PostIdDialog } from './PostIdDialog';
 import styles from './PostView.module.css';
 
 type PendingDelete = Omit<DeletePostVariables, 'post'> & { title: string; confirmLabel: string };
@@ -101,6 +102,7 @@ export function PostActions({
   const isMod = Boolean(user && community?.userMod);
   const isAdmin = Boolean(user?.isAdmin);
   const [reporting, setReporting] = useState(false);
+  const [showingIds, setShowingIds] = useState(false);
   const canReport = Boolean(user && !isAuthor && user.id !== post.userId && !post.deleted);
   const run = (a: PostAction) => action.mutate({ post, ...a });
   const contentDeletable = post.type === 'image' || post.type === 'link';
@@ -152,6 +154,7 @@ export function PostActions({
   ];
 
   const adminItems = (): MenuItem[] => [
+    { kind: 'action', label: 'ID', icon: 'info', onSelect: () => setShowingIds(true) },
     ...staffItems('admins'),
     ...(!post.deletedContent
       ? [
@@ -257,6 +260,7 @@ export function PostActions({
           items={adminItems}
         />
       )}
+      {isAdmin && <PostIdDialog post={post} open={showingIds} onOpenChange={setShowingIds} />}
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => !open && setPending(null)}

@@ -12,7 +12,13 @@ const Markdown = lazy(() => import('../../../components/markdown/Markdown'));
 export function PostBody({ text, preview = false }: { text: string; preview?: boolean }) {
   const user = useCurrentUser();
   return (
-    <Suspense fallback={<p className={styles.plain}>{text}</p>}>
+    <Suspense
+      fallback={
+        <p className={styles.plain} dir="auto">
+          {text}
+        </p>
+      }
+    >
       <Markdown text={text} embeds={!preview && !user?.embedsOff} />
     </Suspense>
   );

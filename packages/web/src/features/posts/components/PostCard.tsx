@@ -66,7 +66,7 @@ export function PostCard({
   const href = postPath(post);
   const loading = eager ? 'eager' : 'lazy';
   const title = (
-    <h2 className={styles.title} id={titleId}>
+    <h2 className={styles.title} id={titleId} dir="auto">
       <Link href={href} className={styles.titleLink}>
         {post.title}
       </Link>

@@ -79,7 +79,6 @@ function LinkBlock({ post }: { post: Post }) {
 
 /** The post page's post (core §2): byline, title, banners, content, votes and actions. */
 export function PostView({ post, community }: { post: Post; community: Community | undefined }) {
-  const user = useCurrentUser();
   const [imageIndex, setImageIndex] = useState(0);
   const percent = votePercent(post);
   const pinned = post.isPinnedSite || post.isPinned;
@@ -100,10 +99,9 @@ export function PostView({ post, community }: { post: Post; community: Community
           </span>
         )}
       </div>
-      <h1 id="post-title" className={styles.title}>
+      <h1 id="post-title" className={styles.title} dir="auto">
         {post.title}
       </h1>
-      {user?.isAdmin && <p className={styles.id}>ID: {post.id}</p>}
       <PostBanners post={post} />
       {post.body && (
         <div className={styles.body}>

@@ -15,7 +15,11 @@ export function ProfileComment({ comment }: { comment: Comment }) {
   return (
     <article className={styles.commentCard} aria-label={`Comment on ${comment.postTitle ?? 'a post'}`}>
       <p className={styles.commentContext}>
-        <Link href={`/${comment.communityName}/post/${comment.postPublicId}`} className={styles.postTitle}>
+        <Link
+          href={`/${comment.communityName}/post/${comment.postPublicId}`}
+          className={styles.postTitle}
+          dir="auto"
+        >
           {comment.postTitle}
         </Link>
         <span aria-hidden="true"> · </span>
@@ -27,8 +31,14 @@ export function ProfileComment({ comment }: { comment: Comment }) {
       </p>
       {comment.deleted && <p className={styles.muted}>{deletedByText(comment)}</p>}
       {!comment.contentStripped && comment.body && (
-        <div className={styles.commentBody}>
-          <Suspense fallback={<p className={styles.plain}>{comment.body}</p>}>
+        <div className={styles.commentBody} dir="auto">
+          <Suspense
+            fallback={
+              <p className={styles.plain} dir="auto">
+                {comment.body}
+              </p>
+            }
+          >
             <Markdown text={comment.body} embeds={false} />
           </Suspense>
         </div>

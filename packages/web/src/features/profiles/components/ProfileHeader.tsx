@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
 import { messages, type User } from '@commons/shared';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Button } from '../../../components/ui/Button';
@@ -13,27 +13,47 @@ import styles from './Profile.module.css';
 /** The about-me text folds above this height (core §2). */
 const ABOUT_FOLD_PX = 120;
 
+const Markdown = lazy(() => import('../../../components/markdown/Markdown'));
+
 const joined = (date: string) =>
   new Date(date).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 
 function About({ text }: { text: string }) {
-  const ref = useRef<HTMLParagraphElement>(null);
+  const content = useRef<HTMLDivElement>(null);
   const [overflows, setOverflows] = useState(false);
   const [open, setOpen] = useState(false);
+  // The rendered markdown arrives after the plain-text fallback, so the fold is measured again whenever
+  // the content's height changes, not only once.
   useLayoutEffect(() => {
-    const element = ref.current;
-    if (element) setOverflows(element.scrollHeight > ABOUT_FOLD_PX + 1);
+    const element = content.current;
+    if (!element) return;
+    const measure = () => setOverflows(element.scrollHeight > ABOUT_FOLD_PX + 1);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
   }, [text]);
   return (
     <div className={styles.about}>
-      <p
-        ref={ref}
+      <div
         id="profile-about"
         className={styles.aboutText}
+        dir="auto"
         style={!open ? { maxHeight: ABOUT_FOLD_PX } : undefined}
       >
-        {text}
-      </p>
+        <div ref={content}>
+          <Suspense
+            fallback={
+              <p className={styles.plain} dir="auto">
+                {text}
+              </p>
+            }
+          >
+            <Markdown text={text} embeds={false} />
+          </Suspense>
+        </div>
+      </div>
       {overflows && (
         <button
           type="button"
@@ -152,7 +172,14 @@ export function ProfileHeader({ user }: { user: User }) {
         <Avatar name={user.username} image={user.proPic} size={80} />
         <div className={styles.names}>
           <h1 className={styles.username}>
-            @{user.username}
+            {/* Only admins are shown a deleted account's profile; they see its real name in red (core §6). */}
+            {user.deleted ? (
+              <span className={styles.deletedName} title="Deleted account">
+                @{user.username}
+              </span>
+            ) : (
+              `@${user.username}`
+            )}
             {user.isAdmin && <span className={styles.adminTag}>Admin</span>}
           </h1>
           <p className={styles.facts}>
