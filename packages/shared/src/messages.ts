@@ -25,8 +25,15 @@ export const messages = {
     more: 'More',
     linkCopied: 'Link copied to clipboard.',
     linkCopyFailed: 'Failed to copy link to clipboard.',
+    copied: 'Copied to clipboard.',
+    copyFailed: 'Failed to copy to clipboard.',
     showMore: (n: number) => `Show ${n} more`,
     showLess: 'Show less',
+    charactersLeft: (n: number) =>
+      n <= 0
+        ? 'No characters left'
+        : `${n.toLocaleString('en-US')} ${n === 1 ? 'character' : 'characters'} left`,
+    textCut: (max: number) => `Text was cut to ${max.toLocaleString('en-US')} characters.`,
   },
   login: {
     bothEmpty: 'Username and password empty.',
@@ -84,6 +91,8 @@ export const messages = {
     bannedFromCommunity: 'You are banned from this community.',
     cannotVoteDeleted: "Can't vote on a deleted comment!",
     deletedBy: (group: string) => `Deleted by ${group}`,
+    /** A comment link whose comment is not on this post (or nowhere): the post still shows. */
+    focusedNotFound: 'The comment in this link was not found. It may have been removed.',
   },
   reports: {
     alreadyReported: (type: string) => `You have already reported this ${type}`,

@@ -1,8 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { Router } from 'wouter';
 import { AuthDialogsProvider } from '../features/auth/components/AuthDialogs';
 import { Shell } from '../features/layout/Shell';
 import { followSystemTheme } from '../features/theme/theme';
+import { guardNavigation } from '../lib/navigation-guard';
 import { Bootstrap } from './Bootstrap';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Routes } from './router';
@@ -20,15 +22,17 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
   useEffect(() => followSystemTheme(), []);
   return (
     <ErrorBoundary>
-      <QueryClientProvider client={queryClient}>
-        <Bootstrap>
-          <AuthDialogsProvider>
-            <Shell>
-              <Routes />
-            </Shell>
-          </AuthDialogsProvider>
-        </Bootstrap>
-      </QueryClientProvider>
+      <Router aroundNav={guardNavigation}>
+        <QueryClientProvider client={queryClient}>
+          <Bootstrap>
+            <AuthDialogsProvider>
+              <Shell>
+                <Routes />
+              </Shell>
+            </AuthDialogsProvider>
+          </Bootstrap>
+        </QueryClientProvider>
+      </Router>
     </ErrorBoundary>
   );
 }

@@ -4,8 +4,10 @@ import { charLength, limits, messages, NAME_CHARACTERS, truncateChars } from '@c
 import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
 import { TextField } from '../../../components/ui/TextField';
+import { TextLimit, useTextLimit } from '../../../components/ui/TextLimit';
 import { showAlert } from '../../../components/ui/Toasts';
 import { ApiError, errorText } from '../../../lib/api-client';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 import { useCreateCommunity } from '../api/create-community';
 import styles from './CreateCommunityModal.module.css';
 
@@ -48,24 +50,27 @@ export default function CreateCommunityModal({ onClose }: { onClose: () => void 
   const [name, setName] = useState('');
   const [about, setAbout] = useState('');
   const [errors, setErrors] = useState<Errors>({});
+  const flight = useSingleFlight();
+  const aboutLimit = useTextLimit(limits.communityAboutCreateMax);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (create.isPending) return;
-    if (charLength(name) < limits.communityNameMin || !NAME_CHARACTERS.test(name)) {
-      setErrors({ name: messages.communities.nameTooShort });
-      return;
-    }
-    setErrors({});
-    try {
-      const community = await create.mutateAsync({ name, about: about.trim() });
-      onClose();
-      navigate(`/${community.name}`);
-    } catch (error) {
-      const mapped = errorsFromServer(error);
-      if (mapped) setErrors(mapped);
-      else showAlert(errorText(error), { tone: 'error' });
-    }
+    void flight.run(async () => {
+      if (charLength(name) < limits.communityNameMin || !NAME_CHARACTERS.test(name)) {
+        setErrors({ name: messages.communities.nameTooShort });
+        return;
+      }
+      setErrors({});
+      try {
+        const community = await create.mutateAsync({ name, about: about.trim() });
+        onClose();
+        navigate(`/${community.name}`);
+      } catch (error) {
+        const mapped = errorsFromServer(error);
+        if (mapped) setErrors(mapped);
+        else showAlert(errorText(error), { tone: 'error' });
+      }
+    });
   };
 
   const aboutLength = charLength(about);
@@ -108,13 +113,20 @@ export default function CreateCommunityModal({ onClose }: { onClose: () => void 
             rows={5}
             value={about}
             aria-describedby={`${id}-count`}
-            onChange={(event) => setAbout(truncateChars(event.target.value, limits.communityAboutCreateMax))}
+            onChange={(event) => setAbout(aboutLimit.clip(event.target.value))}
+          />
+          <TextLimit
+            id={`${id}-left`}
+            value={about}
+            max={limits.communityAboutCreateMax}
+            cut={aboutLimit.cut}
+            counter={false}
           />
         </div>
         <div className={styles.actions}>
           <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="primary" disabled={create.isPending}>
-            {create.isPending ? 'Creating…' : 'Create'}
+          <Button type="submit" variant="primary" disabled={flight.busy} aria-busy={flight.busy || undefined}>
+            {flight.busy ? 'Creating…' : 'Create'}
           </Button>
         </div>
       </form>

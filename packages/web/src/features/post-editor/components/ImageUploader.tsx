@@ -1,8 +1,9 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
-import { messages } from '@commons/shared';
+import { limits, messages } from '@commons/shared';
 import { siteConfig } from '../../../app/site-config';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Icon } from '../../../components/ui/Icon';
+import { isNearLimit, TextLimit, useTextLimit } from '../../../components/ui/TextLimit';
 import styles from './PostEditor.module.css';
 import type { UploadItem } from './use-image-uploads';
 
@@ -20,6 +21,33 @@ function statusText(item: UploadItem): string {
   if (item.status === 'waiting') return 'Waiting to upload';
   if (item.status === 'uploading') return `Uploading, ${Math.round(item.progress * 100)}%`;
   return 'Uploaded';
+}
+
+/** An image's alt text, which says so when a paste is cut to the limit. */
+function AltTextField({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const limit = useTextLimit(limits.altTextMax);
+  return (
+    <>
+      <textarea
+        id={id}
+        className={styles.altInput}
+        rows={2}
+        placeholder={messages.posts.altTextPlaceholder}
+        value={value}
+        aria-describedby={isNearLimit(value, limits.altTextMax) ? `${id}-left` : undefined}
+        onChange={(event) => onChange(limit.clip(event.target.value))}
+      />
+      <TextLimit id={`${id}-left`} value={value} max={limits.altTextMax} cut={limit.cut} />
+    </>
+  );
 }
 
 /**
@@ -124,13 +152,10 @@ export function ImageUploader({ items, onAdd, onRemove, onAltText, invalid, desc
               <label className={styles.altLabel} htmlFor={`${id}-alt-${item.key}`}>
                 Alt text <span className="visually-hidden">for image {i + 1}</span>
               </label>
-              <textarea
+              <AltTextField
                 id={`${id}-alt-${item.key}`}
-                className={styles.altInput}
-                rows={2}
-                placeholder={messages.posts.altTextPlaceholder}
                 value={item.altText}
-                onChange={(event) => onAltText(item.key, event.target.value)}
+                onChange={(altText) => onAltText(item.key, altText)}
               />
             </li>
           ))}

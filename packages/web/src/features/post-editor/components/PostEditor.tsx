@@ -3,13 +3,14 @@ import {
   useEffect,
   useEffectEvent,
   useId,
+  useMemo,
   useRef,
   useState,
   type ClipboardEvent as ReactClipboardEvent,
   type FormEvent,
   type KeyboardEvent,
 } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import {
   charLength,
   limits,
@@ -24,8 +25,11 @@ import {
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Icon } from '../../../components/ui/Icon';
+import { isNearLimit, TextLimit, useTextLimit } from '../../../components/ui/TextLimit';
 import { showAlert } from '../../../components/ui/Toasts';
 import { errorText } from '../../../lib/api-client';
+import { clearDraft, draftKeys, loadDraft, useKeptDraft } from '../../../lib/drafts';
+import { useNavigationGuard } from '../../../lib/navigation-guard';
 import { communityQuery } from '../../communities/api/get-community';
 import { CommunityPicker } from '../../communities/components/CommunityPicker';
 import { canGoBackInApp } from '../../layout/navigation';
@@ -57,6 +61,15 @@ const LINK_TITLE_DELAY_MS = 400;
 
 type Speaking = Extract<UserGroupName, 'normal' | 'mods' | 'admins'>;
 
+/** What of an unsent post is kept on the device (images are not: their uploads are gone on reload). */
+interface PostDraft {
+  type: PostTypeName;
+  title: string;
+  body: string;
+  url: string;
+  community: string | null;
+}
+
 function postPath(post: Pick<Post, 'communityName' | 'publicId'>): string {
   return `/${post.communityName}/post/${post.publicId}`;
 }
@@ -65,8 +78,9 @@ function postPath(post: Pick<Post, 'communityName' | 'publicId'>): string {
  * The post editor (core §2 "Post create and edit screen"): a community chosen by search, the Text,
  * Image and Link tabs, title and body (markdown), images with upload progress and alt text, a link whose
  * page title fills an empty title, speaking as moderator or admin, the checks of core §5 in order, and
- * the chosen community's description and rules beside it. Ctrl+Enter (Cmd+Enter) submits; Cancel asks
- * before dropping changes. Editing changes only the title and the body.
+ * the chosen community's description and rules beside it. Ctrl+Enter (Cmd+Enter) submits; Cancel, an
+ * in-app link or closing the tab asks before dropping changes, and the unsent text is kept on the device
+ * until it is sent or discarded. Editing changes only the title and the body.
  */
 export function PostEditor({ mode }: { mode: EditorMode }) {
   const id = useId();
@@ -75,6 +89,7 @@ export function PostEditor({ mode }: { mode: EditorMode }) {
     title: `${id}-title`,
     titleCount: `${id}-title-count`,
     body: `${id}-body`,
+    bodyCount: `${id}-body-count`,
     url: `${id}-url`,
     panel: `${id}-panel`,
     error: `${id}-error`,
@@ -82,13 +97,17 @@ export function PostEditor({ mode }: { mode: EditorMode }) {
   const user = useCurrentUser();
   const initial = useInitial();
   const queryClient = useQueryClient();
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
+  const search = useSearch();
   const post = mode.kind === 'edit' ? mode.post : null;
   const editing = post !== null;
   const viewer = user?.id ?? null;
+  const draftKey = post ? draftKeys.editPost(post.publicId) : draftKeys.newPost;
+  const [draft] = useState(() => loadDraft<PostDraft>(draftKey, viewer));
 
-  // The community: the post's when editing; else chosen in the picker, or preselected by ?community=.
-  const preselect = mode.kind === 'create' ? mode.communityName : null;
+  // The community: the post's when editing; else chosen in the picker, or preselected by ?community=
+  // (or by the kept draft).
+  const preselect = mode.kind === 'create' ? (mode.communityName ?? draft?.community ?? null) : null;
   const [chosen, setChosen] = useState<CommunityWithoutMods | Community | null>(post?.community ?? null);
   const [preselectApplied, setPreselectApplied] = useState(preselect === null);
   const lookupName = chosen?.name ?? (preselectApplied ? null : preselect);
@@ -105,10 +124,14 @@ export function PostEditor({ mode }: { mode: EditorMode }) {
   const isMod = community?.userMod === true;
   const isAdmin = user?.isAdmin === true;
 
-  const [type, setType] = useState<PostTypeName>(post?.type ?? 'text');
-  const [title, setTitle] = useState(post?.title ?? '');
-  const [body, setBody] = useState(post?.body ?? '');
-  const [url, setUrl] = useState(post?.link?.url ?? '');
+  const [type, setType] = useState<PostTypeName>(
+    post?.type ?? (draft && draft.type !== 'image' ? draft.type : 'text'),
+  );
+  const [title, setTitle] = useState(draft?.title ?? post?.title ?? '');
+  const [body, setBody] = useState(draft?.body ?? post?.body ?? '');
+  const [url, setUrl] = useState(post?.link?.url ?? draft?.url ?? '');
+  const titleLimit = useTextLimit(limits.postTitleMax);
+  const bodyLimit = useTextLimit(limits.postBodyMax);
   const [speaking, setSpeaking] = useState<Speaking>(
     post && post.userGroup !== 'null' ? post.userGroup : 'normal',
   );
@@ -116,6 +139,9 @@ export function PostEditor({ mode }: { mode: EditorMode }) {
   const [problem, setProblem] = useState<Problem | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [confirmLeave, setConfirmLeave] = useState(false);
+  /** The in-app navigation waiting for the answer to 'Are you sure you want to leave?'. */
+  const pendingLeave = useRef<(() => void) | null>(null);
+  const inFlight = useRef(false);
   const done = useRef(false);
   const focusUrlNext = useRef(false);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -131,6 +157,22 @@ export function PostEditor({ mode }: { mode: EditorMode }) {
       url !== '' ||
       uploads.items.length > 0 ||
       (chosen !== null && chosen.name.toLowerCase() !== (preselect ?? '').toLowerCase());
+
+  const draftValue = useMemo<PostDraft>(
+    () => ({ type, title, body, url, community: chosen?.name ?? preselect }),
+    [type, title, body, url, chosen, preselect],
+  );
+  const keepDraft = post ? dirty : title.trim() !== '' || body.trim() !== '' || url.trim() !== '';
+  useKeptDraft(draftKey, viewer, draftValue, keepDraft);
+  const discardDraft = () => clearDraft(draftKey, viewer);
+
+  // In-app links and navigation away from unsaved changes ask first, as Cancel does.
+  useNavigationGuard(dirty, (to, proceed) => {
+    const here = search ? `${location}?${search}` : location;
+    if (done.current || to === here) return proceed();
+    pendingLeave.current = proceed;
+    setConfirmLeave(true);
+  });
 
   const clearProblem = (field: Problem['field']) => {
     if (problem?.field === field) setProblem(null);
@@ -240,6 +282,7 @@ export function PostEditor({ mode }: { mode: EditorMode }) {
         userGroup: editedPost.userGroup,
       });
       done.current = true;
+      discardDraft();
       navigate(postPath(editedPost), { replace: true });
     } catch (error) {
       const mapped = problemFromServer(error, editedPost.type, siteConfig.maxImagesPerPost);
@@ -297,6 +340,7 @@ export function PostEditor({ mode }: { mode: EditorMode }) {
       };
       const created = await createPost.mutateAsync(newPost);
       done.current = true;
+      discardDraft();
       void queryClient.invalidateQueries({ queryKey: postKeys.feeds });
       navigate(postPath(created), { replace: true });
     } catch (error) {
@@ -309,9 +353,15 @@ export function PostEditor({ mode }: { mode: EditorMode }) {
   };
 
   const submit = async () => {
-    if (submitting) return;
-    if (post) await submitEdit(post);
-    else await submitNew();
+    // A ref, not only the state: a second click or Ctrl+Enter in the same moment sees it at once.
+    if (submitting || inFlight.current) return;
+    inFlight.current = true;
+    try {
+      if (post) await submitEdit(post);
+      else await submitNew();
+    } finally {
+      inFlight.current = false;
+    }
   };
 
   const onFormKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
@@ -428,9 +478,16 @@ export function PostEditor({ mode }: { mode: EditorMode }) {
                   aria-invalid={invalid('title') || undefined}
                   aria-describedby={describedBy('title', ids.titleCount)}
                   onChange={(event) => {
-                    setTitle(truncateChars(event.target.value, limits.postTitleMax));
+                    setTitle(titleLimit.clip(event.target.value));
                     clearProblem('title');
                   }}
+                />
+                <TextLimit
+                  id={`${ids.title}-left`}
+                  value={title}
+                  max={limits.postTitleMax}
+                  cut={titleLimit.cut}
+                  counter={false}
                 />
                 {errorFor('title')}
               </div>
@@ -451,9 +508,11 @@ export function PostEditor({ mode }: { mode: EditorMode }) {
                     className={styles.textarea}
                     rows={9}
                     value={body}
-                    onChange={(event) => setBody(truncateChars(event.target.value, limits.postBodyMax))}
+                    aria-describedby={isNearLimit(body, limits.postBodyMax) ? ids.bodyCount : undefined}
+                    onChange={(event) => setBody(bodyLimit.clip(event.target.value))}
                     onPaste={onBodyPaste}
                   />
+                  <TextLimit id={ids.bodyCount} value={body} max={limits.postBodyMax} cut={bodyLimit.cut} />
                 </div>
               )}
 
@@ -553,7 +612,7 @@ export function PostEditor({ mode }: { mode: EditorMode }) {
               <kbd>Ctrl</kbd> + <kbd>Enter</kbd> submits
             </p>
             <Button onClick={cancel}>Cancel</Button>
-            <Button type="submit" variant="primary" disabled={submitting}>
+            <Button type="submit" variant="primary" disabled={submitting} aria-busy={submitting || undefined}>
               {submitting ? 'Submitting…' : 'Submit'}
             </Button>
           </div>
@@ -566,13 +625,21 @@ export function PostEditor({ mode }: { mode: EditorMode }) {
 
       <ConfirmDialog
         open={confirmLeave}
-        onOpenChange={setConfirmLeave}
+        onOpenChange={(open) => {
+          if (!open) pendingLeave.current = null;
+          setConfirmLeave(open);
+        }}
         title={messages.posts.leaveConfirm}
         confirmLabel="Leave"
         danger
         onConfirm={() => {
+          const proceed = pendingLeave.current;
+          pendingLeave.current = null;
           setConfirmLeave(false);
-          leave();
+          discardDraft();
+          done.current = true;
+          if (proceed) proceed();
+          else leave();
         }}
       />
     </div>

@@ -3,6 +3,7 @@ import { messages } from '@commons/shared';
 import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
 import { showAlert } from '../../../components/ui/Toasts';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 import { useInitial } from '../../session/api/get-initial';
 import { reportErrorText, useReport, type ReportType } from '../api/report';
 import styles from './ReportDialog.module.css';
@@ -18,6 +19,7 @@ interface Props {
 export function ReportDialog({ type, targetId, open, onOpenChange }: Props) {
   const reportReasons = useInitial().reportReasons ?? [];
   const report = useReport();
+  const flight = useSingleFlight();
   const [reason, setReason] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const name = useId();
@@ -36,19 +38,16 @@ export function ReportDialog({ type, targetId, open, onOpenChange }: Props) {
       setProblem('Choose a reason.');
       return;
     }
-    report.mutate(
-      { type, targetId, reason },
-      {
-        onSuccess: () => {
-          showAlert(messages.reports.reported(Type), { tone: 'success' });
-          close(false);
-        },
-        onError: (error) => {
-          showAlert(reportErrorText(error, type), { tone: 'error' });
-          close(false);
-        },
-      },
-    );
+    // One report per click: a double click must not send it twice.
+    void flight.run(async () => {
+      try {
+        await report.mutateAsync({ type, targetId, reason });
+        showAlert(messages.reports.reported(Type), { tone: 'success' });
+      } catch (error) {
+        showAlert(reportErrorText(error, type), { tone: 'error' });
+      }
+      close(false);
+    });
   };
 
   return (
@@ -82,7 +81,7 @@ export function ReportDialog({ type, targetId, open, onOpenChange }: Props) {
         )}
         <div className={styles.actions}>
           <Button onClick={() => close(false)}>Cancel</Button>
-          <Button type="submit" variant="danger" disabled={report.isPending}>
+          <Button type="submit" variant="danger" disabled={flight.busy} aria-busy={flight.busy || undefined}>
             Report
           </Button>
         </div>

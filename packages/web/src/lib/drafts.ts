@@ -1,0 +1,79 @@
+import { useEffect } from 'react';
+
+/**
+ * Half-written posts and comments kept on the device until they are sent or discarded, so a reload or
+ * a closed tab does not lose them. Keys name the writer and the box; a draft older than a month is
+ * dropped, so abandoned boxes do not pile up in storage.
+ */
+const PREFIX = 'draft:';
+const MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+
+interface Stored<T> {
+  value: T;
+  savedAt: number;
+}
+
+function storageKey(key: string, userId: string | null): string {
+  return `${PREFIX}${userId ?? 'guest'}:${key}`;
+}
+
+export const draftKeys = {
+  newPost: 'post:new',
+  editPost: (postId: string) => `post:edit:${postId}`,
+  /** A new comment on the post (`parentId` null) or a reply to one of its comments. */
+  comment: (postId: string, parentId: string | null) => `comment:${postId}:reply:${parentId ?? 'post'}`,
+  editComment: (postId: string, commentId: string) => `comment:${postId}:edit:${commentId}`,
+};
+
+export function loadDraft<T>(key: string, userId: string | null): T | null {
+  try {
+    const raw = localStorage.getItem(storageKey(key, userId));
+    if (raw === null) return null;
+    const stored = JSON.parse(raw) as Stored<T>;
+    if (Date.now() - stored.savedAt > MAX_AGE_MS) {
+      localStorage.removeItem(storageKey(key, userId));
+      return null;
+    }
+    return stored.value;
+  } catch {
+    return null;
+  }
+}
+
+export function saveDraft<T>(key: string, userId: string | null, value: T): void {
+  try {
+    const stored: Stored<T> = { value, savedAt: Date.now() };
+    localStorage.setItem(storageKey(key, userId), JSON.stringify(stored));
+  } catch {
+    // storage full or off: the box still holds the text for this page
+  }
+}
+
+export function clearDraft(key: string, userId: string | null): void {
+  try {
+    localStorage.removeItem(storageKey(key, userId));
+  } catch {
+    // nothing to do
+  }
+}
+
+export function hasDraft(key: string, userId: string | null): boolean {
+  return loadDraft(key, userId) !== null;
+}
+
+/**
+ * Keeps `value` as the draft under `key` while `keep` says it is worth keeping, and removes it
+ * otherwise. No key: nothing is kept. Read the draft back with `loadDraft` when the box first renders.
+ */
+export function useKeptDraft<T>(
+  key: string | undefined,
+  userId: string | null,
+  value: T,
+  keep: boolean,
+): void {
+  useEffect(() => {
+    if (!key) return;
+    if (keep) saveDraft(key, userId, value);
+    else clearDraft(key, userId);
+  }, [key, userId, value, keep]);
+}
