@@ -35,7 +35,8 @@ const SETTINGS = [
   'OUTBOUND_ALLOW',
 ];
 
-export async function startServer(engine, location) {
+/** `settings` override the defaults below (e.g. `SERVE_WEB: 'on'` to serve the built client too). */
+export async function startServer(engine, location, settings = {}) {
   const env = { ...process.env };
   for (const name of SETTINGS) delete env[name];
   Object.assign(env, {
@@ -45,6 +46,7 @@ export async function startServer(engine, location) {
     RATE_LIMITS: 'off',
     CAPTCHA: 'off',
     LOG_LEVEL: 'warn',
+    ...settings,
   });
   let scratch = null;
   if (engine === 'pglite') env.DATA_DIR = path.resolve(location);

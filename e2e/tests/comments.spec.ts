@@ -23,11 +23,14 @@ async function pageFor(browser: Browser, page: Page, baseURL: string, member: Me
 const commentWith = (page: Page, text: string): Locator =>
   page
     .getByRole('listitem')
-    .filter({ has: page.locator(':scope > div > [data-comment-body]', { hasText: text }) })
+    .filter({
+      has: page.locator(':scope > [data-comment-own] > div > [data-comment-body]', { hasText: text }),
+    })
     .last();
 
 /** The buttons under a comment's own text (not those of its replies). */
-const actionsOf = (comment: Locator): Locator => comment.locator(':scope > div > [data-comment-actions]');
+const actionsOf = (comment: Locator): Locator =>
+  comment.locator(':scope > [data-comment-own] > div > [data-comment-actions]');
 
 /** The phone layout (core §10: 768 px or less), where a comment's other actions are in a menu. */
 const isPhone = (page: Page): boolean => (page.viewportSize()?.width ?? 1280) <= 768;
@@ -175,10 +178,16 @@ test('two members hold a thread five levels deep, edit, vote, delete, and see wh
   await expect(bobPage.getByText('Level four')).toHaveCount(0);
   await expect(bobPage.getByText('Level five: bring boots.')).toBeVisible();
   const deleted = bobPage.getByRole('listitem').filter({
-    has: bobPage.locator(':scope > div > p', { hasText: messages.comments.deletedBy('the author') }),
+    has: bobPage.locator(':scope > [data-comment-own] > div > p', {
+      hasText: messages.comments.deletedBy('the author'),
+    }),
   });
-  await actionsOf(deleted).getByRole('button', { name: 'Upvote' }).click();
-  await expect(bobPage.getByText(messages.comments.cannotVoteDeleted)).toBeVisible();
+  // Voting is off on deleted comments (core §4): the arrows are disabled and say why.
+  await expect(actionsOf(deleted).getByRole('button', { name: 'Upvote' })).toBeDisabled();
+  await expect(actionsOf(deleted).getByRole('button', { name: 'Upvote' })).toHaveAttribute(
+    'title',
+    messages.comments.cannotVoteDeleted,
+  );
 
   // The moderator removes Bob's other comment, as moderator; everyone else sees only that it went.
   const modPage = await pageFor(browser, page, baseURL!, mod);

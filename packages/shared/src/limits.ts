@@ -66,9 +66,14 @@ export const ui = {
   postImageSizes: '(max-width: 768px) 358px, 647px',
   /** Below this width the post page's Share opens the device's share sheet when there is one. */
   shareSheetBelowPx: 1171,
-  /** Top-level comments shown per batch, and the pause before the next batch (core §9). */
-  commentBatch: 20,
-  commentBatchMobile: 5,
-  commentBatchDelayMs: 100,
-  commentBatchDelayMobileMs: 250,
+  /**
+   * Comments shown with the post at once (whole threads, at least one): enough to fill the first screen
+   * on a phone and on a desktop. Core §9 shows top-level comments in timed batches (20 or 5, every 100
+   * or 250 ms); issue 9 departs from that on purpose, since a 300-comment thread took 7.5 s to finish
+   * on a phone: the rest follows in chunks of about `commentChunk` comments, one after the other, each
+   * rendered without a long task, and the whole thread is in the page within about a second.
+   */
+  commentFirstRender: 20,
+  commentFirstRenderMobile: 10,
+  commentChunk: 15,
 } as const;

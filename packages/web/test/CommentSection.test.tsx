@@ -75,8 +75,106 @@ describe('comment section', () => {
     expect(screen.getByText(messages.comments.deletedBy('moderators'))).toBeTruthy();
     expect(screen.queryByText('[Deleted comment]')).toBeNull();
     expect(screen.getByText('Still here')).toBeTruthy();
-    fireEvent.click(screen.getAllByRole('button', { name: 'Upvote' })[0]!);
-    expect(await screen.findByText(messages.comments.cannotVoteDeleted)).toBeTruthy();
+    // Voting is off on deleted comments (core §4): the arrows are disabled and say why.
+    const [goneVotes, replyVotes] = screen.getAllByRole('group', { name: 'Votes' });
+    for (const name of ['Upvote', 'Downvote']) {
+      const arrow = within(goneVotes!).getByRole<HTMLButtonElement>('button', { name });
+      expect(arrow.disabled).toBe(true);
+      expect(arrow.title).toBe(messages.comments.cannotVoteDeleted);
+      expect(within(replyVotes!).getByRole<HTMLButtonElement>('button', { name }).disabled).toBe(false);
+    }
+    // A deleted comment takes no reply either; its live reply does.
+    const goneItem = screen.getByText(messages.comments.deletedBy('moderators')).closest('li')!;
+    const own = [...goneItem.querySelectorAll('button')].filter((b) => b.textContent === 'Reply');
+    expect(own).toHaveLength(1);
+    expect(screen.getByText('Still here').closest('li')!.contains(own[0]!)).toBe(true);
+  });
+
+  test('guests see Reply, which asks them to log in', async () => {
+    const post = makePost();
+    renderSection(post, [makeComment(post, { body: 'Anyone?' })], null);
+    fireEvent.click(screen.getByRole('button', { name: 'Reply' }));
+    expect(await screen.findByText('Login to continue')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: /^Reply to/ })).toBeNull();
+  });
+
+  test('deleted comments come after their live siblings, keeping their replies', () => {
+    const post = makePost();
+    const deleted = (body: string, parent?: Comment) =>
+      makeComment(
+        post,
+        { body, deleted: true, deletedAt: '2025-01-02T00:00:00Z', deletedAs: 'normal', userGroup: 'null' },
+        parent,
+      );
+    const top = deleted('Gone top');
+    const underGone = makeComment(post, { body: 'Reply under the gone one' }, top);
+    const live = makeComment(post, { body: 'Live top' });
+    const goneReply = deleted('Gone reply', live);
+    const liveReply = makeComment(post, { body: 'Live reply' }, live);
+    renderSection(post, [top, underGone, live, goneReply, liveReply]);
+    const list = screen.getByText('Live top').closest('ul')!;
+    const roots = [...list.children].map((li) => li.textContent ?? '');
+    expect(roots[0]).toContain('Live top');
+    expect(roots[1]).toContain('Reply under the gone one');
+    const replies = [...screen.getByText('Live top').closest('li')!.querySelector('ul')!.children];
+    expect(replies.map((li) => li.textContent)).toEqual([
+      expect.stringContaining('Live reply'),
+      expect.stringContaining('Deleted by the author'),
+    ]);
+  });
+
+  test('the linked comment is highlighted as one block with its votes, not its replies', () => {
+    const post = makePost();
+    const focused = makeComment(post, { body: 'Linked one' });
+    const reply = makeComment(post, { body: 'Its reply' }, focused);
+    const server = fakeApi({});
+    renderWithApp(
+      <CommentSection
+        post={{ ...post, comments: [focused, reply], commentsNext: null, noComments: 2 }}
+        ready
+        focusedId={focused.id}
+      />,
+      { initial: { user: makeUser() } },
+    );
+    const block = document.querySelector('.focused')!;
+    expect(block.textContent).toContain('Linked one');
+    expect(within(block as HTMLElement).getByRole('group', { name: 'Votes' })).toBeTruthy();
+    expect(block.textContent).not.toContain('Its reply');
+    expect(document.querySelectorAll('.focused')).toHaveLength(1);
+    expect(server.unhandled).toEqual([]);
+  });
+
+  test.each([
+    ['does not exist', { status: 404, body: { status: 404, code: 'not_found', message: 'Not found' } }],
+    ['belongs to another post', null],
+  ])('a comment link whose comment %s says so, and the post still shows', async (_case, answer) => {
+    const post = makePost();
+    const other = makeComment(makePost(), { body: 'Elsewhere' });
+    const missingId = answer ? 'nosuchcomment' : other.id;
+    const server = fakeApi({
+      [`GET /api/comments/${missingId}`]: answer ?? { body: other },
+    });
+    renderWithApp(
+      <CommentSection
+        post={{ ...post, comments: [makeComment(post, { body: 'Here' })], commentsNext: null, noComments: 1 }}
+        ready
+        focusedId={missingId}
+      />,
+      { initial: { user: makeUser() } },
+    );
+    expect(await screen.findByText(messages.comments.focusedNotFound)).toBeTruthy();
+    expect(screen.getByText('Here')).toBeTruthy();
+    expect(server.unhandled).toEqual([]);
+  });
+
+  test('a long thread shows its first screen at once and the rest right after', async () => {
+    const post = makePost();
+    const comments = Array.from({ length: 120 }, (_, i) => makeComment(post, { body: `Thread ${i}` }));
+    renderSection(post, comments);
+    const shown = () => document.querySelectorAll('li[id^="comment-"]').length;
+    expect(shown()).toBeGreaterThanOrEqual(ui.commentFirstRender);
+    expect(shown()).toBeLessThan(120);
+    await waitFor(() => expect(shown()).toBe(120), { timeout: 10_000 });
   });
 
   test('a comment by the post author carries OP; one written since the last visit says (new)', () => {

@@ -24,6 +24,21 @@ function subscribe(listener: () => void) {
   };
 }
 
+// What toLocaleString() shows, from one formatter: toLocaleString builds a new one on every call,
+// which adds up on a page of hundreds of comments.
+let titleFormat: Intl.DateTimeFormat | null = null;
+function fullDate(date: Date): string {
+  titleFormat ??= new Intl.DateTimeFormat(undefined, {
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
+  return titleFormat.format(date);
+}
+
 export function RelativeTime({ date, className }: { date: string | Date; className?: string }) {
   const current = useSyncExternalStore(
     subscribe,
@@ -32,7 +47,7 @@ export function RelativeTime({ date, className }: { date: string | Date; classNa
   );
   const value = typeof date === 'string' ? new Date(date) : date;
   return (
-    <time className={className} dateTime={value.toISOString()} title={value.toLocaleString()}>
+    <time className={className} dateTime={value.toISOString()} title={fullDate(value)}>
       {relativeTime(value, new Date(current))}
     </time>
   );

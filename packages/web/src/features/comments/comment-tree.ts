@@ -9,8 +9,10 @@ export interface CommentNode {
 
 /**
  * The tree of the comments loaded so far, in the order given (the server's best-first order, with the
- * reader's new comments first). A comment whose parent is not loaded starts a tree of its own, which
- * the server's pages never cause (they carry missing ancestors).
+ * reader's new comments first), except that deleted comments come after their live siblings: they
+ * keep their place in the tree (their replies stay under them) but no longer lead a discussion. A
+ * comment whose parent is not loaded starts a tree of its own, which the server's pages never cause
+ * (they carry missing ancestors).
  */
 export function buildTree(comments: readonly Comment[]): CommentNode[] {
   const nodes = new Map<string, CommentNode>();
@@ -30,7 +32,31 @@ export function buildTree(comments: readonly Comment[]): CommentNode[] {
     return loaded;
   };
   for (const root of roots) countLoaded(root);
-  return roots;
+  const deletedLast = (list: CommentNode[]): CommentNode[] => {
+    for (const node of list) node.children = deletedLast(node.children);
+    return list.some((n) => n.comment.deleted)
+      ? [...list.filter((n) => !n.comment.deleted), ...list.filter((n) => n.comment.deleted)]
+      : list;
+  };
+  return deletedLast(roots);
+}
+
+/** How many comments a thread holds that are loaded: its top comment and every reply below it. */
+function threadSize(node: CommentNode): number {
+  let size = 1;
+  for (const child of node.children) size += threadSize(child);
+  return size;
+}
+
+/**
+ * Where to stop showing threads from `start` on so that about `budget` more comments are shown:
+ * whole threads, at least one.
+ */
+export function countThreads(tree: readonly CommentNode[], start: number, budget: number): number {
+  let end = start;
+  let comments = 0;
+  while (end < tree.length && (end === start || comments < budget)) comments += threadSize(tree[end++]!);
+  return end;
 }
 
 /** Merges comments into a list: new ids are added at the end, known ones replaced in place. */

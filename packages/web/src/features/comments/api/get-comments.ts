@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import type { Comment, CommentPage, Post } from '@commons/shared';
 import { showAlert } from '../../../components/ui/Toasts';
-import { api, errorText } from '../../../lib/api-client';
+import { api, ApiError, errorText } from '../../../lib/api-client';
 import { useCurrentUser } from '../../session/api/get-current-user';
 import { mergeComments } from '../comment-tree';
 import { commentKeys, type LoadedComments } from './comment-cache';
@@ -76,18 +76,28 @@ export function useLoadReplies(post: Post) {
 /**
  * The focused comment of `/{community}/post/{publicId}/{commentId}` (core §2), when the loaded pages do
  * not hold it: the comment, the top of its thread, and that thread's replies, so it shows in context.
+ * 'not-found' when the link's comment does not exist or belongs to another post: the post still shows,
+ * and the section says so.
  */
-export function useFocusedComment(post: Post, focusedId: string | undefined, loaded: Comment[] | undefined) {
+export function useFocusedComment(
+  post: Post,
+  focusedId: string | undefined,
+  loaded: Comment[] | undefined,
+): 'loaded' | 'loading' | 'not-found' | null {
   const queryClient = useQueryClient();
   const viewer = useCurrentUser()?.id ?? null;
   const missing = Boolean(focusedId && loaded && !loaded.some((c) => c.id === focusedId));
+  const [notFound, setNotFound] = useState<string | null>(null);
   useEffect(() => {
     if (!missing || !focusedId) return;
     let cancelled = false;
     void (async () => {
       try {
         const focused = await api<Comment>(`/comments/${encodeURIComponent(focusedId)}`);
-        if (focused.postId !== post.id) return;
+        if (focused.postId !== post.id) {
+          if (!cancelled) setNotFound(focusedId);
+          return;
+        }
         const rootId = focused.ancestors?.[0] ?? focused.id;
         const [root, replies] = await Promise.all([
           rootId === focused.id ? focused : api<Comment>(`/comments/${rootId}`),
@@ -100,12 +110,18 @@ export function useFocusedComment(post: Post, focusedId: string | undefined, loa
           // The thread goes first, so it is among the first comments shown.
           data ? { ...data, comments: mergeComments([root, ...replies], data.comments) } : data,
         );
-      } catch {
-        // An unknown or malformed comment id: the post shows as usual.
+      } catch (error) {
+        // An unknown or malformed comment id (404, 400). Anything else (offline, 500) is no answer
+        // about the comment, so nothing is said about it.
+        const gone = error instanceof ApiError && (error.status === 404 || error.status === 400);
+        if (!cancelled && gone) setNotFound(focusedId);
       }
     })();
     return () => {
       cancelled = true;
     };
   }, [missing, focusedId, post.id, post.publicId, queryClient, viewer]);
+  if (!focusedId) return null;
+  if (notFound === focusedId) return 'not-found';
+  return missing ? 'loading' : 'loaded';
 }

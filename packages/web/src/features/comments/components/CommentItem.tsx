@@ -1,6 +1,8 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { limits, messages, type Comment, type Post, type User, type UserGroupName } from '@commons/shared';
+import { limits, messages, type Comment, type User, type UserGroupName } from '@commons/shared';
+import { plainParagraphs } from '../../../components/markdown/plain-text';
+import { PlainText } from '../../../components/markdown/PlainText';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Icon, type IconName } from '../../../components/ui/Icon';
 import { LazyMenu } from '../../../components/ui/LazyMenu';
@@ -12,8 +14,7 @@ import { authorLabel, isEdited, speakingAs } from '../../posts/post-rules';
 import { VotePair } from '../../posts/components/VoteButtons';
 import { createCommentError, useCreateComment } from '../api/create-comment';
 import { useDeleteComment } from '../api/delete-comment';
-import { useChangeCommentGroup, useEditComment, useLockComment } from '../api/edit-comment';
-import { useVoteComment } from '../api/vote-comment';
+import { useChangeCommentGroup, useEditComment } from '../api/edit-comment';
 import {
   commentPath,
   deletedByText,
@@ -25,30 +26,37 @@ import {
   type CommentNode,
 } from '../comment-tree';
 import { ReportDialog } from '../../reports/components/ReportDialog';
-import { CommentForm, GroupSelect } from './CommentForm';
+import { CommentForm, commentDraftKeys, draftedMode, GroupSelect } from './CommentForm';
+import { useCommentThread } from './comment-thread-context';
 import styles from './Comments.module.css';
 
 const Markdown = lazy(() => import('../../../components/markdown/Markdown'));
 
-/** What the reader's screen allows, read once for the whole section rather than per comment. */
-export interface CommentLayout {
-  /** Phone layout: a comment's other actions go in one menu. */
-  mobile: boolean;
-  /** Narrower than 1171 px with a share sheet: comments offer Share (core §10). */
-  shareSheet: boolean;
-}
-
 interface Props {
   node: CommentNode;
-  post: Post;
-  viewer: User | null;
-  /** The reader moderates the post's community. */
-  moderates: boolean;
   /** A comment above this one is locked: no replies anywhere below it. */
   lockedAbove?: boolean;
-  layout: CommentLayout;
-  focusedId: string | undefined;
-  onLoadReplies: (comment: Comment) => Promise<void>;
+}
+
+/** One observer for every comment body on the page; each body's callback by its elements. */
+const sized = new Map<Element, () => void>();
+let sizeObserver: ResizeObserver | null = null;
+
+function observeSize(element: HTMLElement, onResize: () => void): () => void {
+  sizeObserver ??= new ResizeObserver((entries) => {
+    for (const entry of entries) sized.get(entry.target)?.();
+  });
+  const targets = [element, ...element.children];
+  for (const target of targets) {
+    sized.set(target, onResize);
+    sizeObserver.observe(target);
+  }
+  return () => {
+    for (const target of targets) {
+      sized.delete(target);
+      sizeObserver?.unobserve(target);
+    }
+  };
 }
 
 /**
@@ -63,13 +71,10 @@ function FoldedBody({ mobile, children }: { mobile: boolean; children: ReactNode
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    // The markdown arrives after the plain fallback, and images or embeds may grow it later.
-    const measure = () => setLong(element.scrollHeight > limit + 1);
-    measure();
-    const observer = new ResizeObserver(measure);
-    for (const child of element.children) observer.observe(child);
-    observer.observe(element);
-    return () => observer.disconnect();
+    // Measured when the observer reports, after layout: measuring here would force a layout per
+    // comment, which was the largest cost of showing a long thread. It reports once at the start, and
+    // again when the markdown replaces the plain fallback or images and embeds grow the text.
+    return observeSize(element, () => setLong(element.scrollHeight > limit + 1));
   }, [limit]);
   return (
     <>
@@ -77,6 +82,7 @@ function FoldedBody({ mobile, children }: { mobile: boolean; children: ReactNode
         ref={ref}
         className={`${styles.body} ${long && !open ? styles.folded : ''}`}
         style={long && !open ? { maxHeight: limit } : undefined}
+        dir="auto"
         data-comment-body
       >
         {children}
@@ -92,6 +98,17 @@ function FoldedBody({ mobile, children }: { mobile: boolean; children: ReactNode
         </button>
       )}
     </>
+  );
+}
+
+/** A comment's text: plain prose as it is, anything with markup through the markdown renderer. */
+function CommentText({ body, embeds }: { body: string; embeds: boolean }) {
+  const paragraphs = plainParagraphs(body);
+  if (paragraphs) return <PlainText paragraphs={paragraphs} />;
+  return (
+    <Suspense fallback={<p className={styles.plain}>{body}</p>}>
+      <Markdown text={body} embeds={embeds} />
+    </Suspense>
   );
 }
 
@@ -115,36 +132,133 @@ interface CommentAction {
   onSelect: () => void;
 }
 
+/** The reply box under a comment; its request hook exists only while the box is open. */
+function ReplyBox({ comment, onClose }: { comment: Comment; onClose: () => void }) {
+  const { post, viewer, moderates } = useCommentThread();
+  const create = useCreateComment(post);
+  return (
+    <CommentForm
+      label={`Reply to ${comment.username}`}
+      submitLabel="Reply"
+      busy={create.isPending}
+      groups={speakingGroups(viewer, moderates)}
+      draftKey={commentDraftKeys.reply(post.id, comment.id)}
+      onSubmit={async (body, userGroup) => {
+        try {
+          await create.mutateAsync({ body, parentId: comment.id, userGroup });
+          onClose();
+        } catch (error) {
+          throw new Error(createCommentError(error), { cause: error });
+        }
+      }}
+      onCancel={onClose}
+      autoFocus
+    />
+  );
+}
+
+/** The author's edit box, in place of the comment's text. */
+function EditBox({ comment, onClose }: { comment: Comment; onClose: () => void }) {
+  const { post } = useCommentThread();
+  const edit = useEditComment();
+  return (
+    <CommentForm
+      label="Edit your comment"
+      initial={comment.body}
+      submitLabel="Save"
+      busy={edit.isPending}
+      draftKey={commentDraftKeys.edit(post.id, comment.id)}
+      onSubmit={async (body) => {
+        try {
+          await edit.mutateAsync({ comment, body });
+          onClose();
+        } catch (error) {
+          throw new Error(createCommentError(error), { cause: error });
+        }
+      }}
+      onCancel={onClose}
+      autoFocus
+    />
+  );
+}
+
+/** The author's choice of capacity for a comment already written (moderators and admins). */
+function GroupSwitch({ comment, groups }: { comment: Comment; groups: Capacity[] }) {
+  const changeGroup = useChangeCommentGroup();
+  if (comment.userGroup === 'null') return null;
+  return (
+    <GroupSelect
+      groups={groups}
+      value={comment.userGroup}
+      disabled={changeGroup.isPending}
+      onChange={(group) =>
+        changeGroup.mutate(
+          { comment, group },
+          { onError: (error) => showAlert(errorText(error), { tone: 'error' }) },
+        )
+      }
+    />
+  );
+}
+
+/** 'Are you sure?' before deleting, as the author or as staff. */
+function DeleteDialog({
+  comment,
+  as,
+  open,
+  onOpenChange,
+}: {
+  comment: Comment;
+  as: UserGroupName;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const remove = useDeleteComment();
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={messages.common.areYouSure}
+      confirmLabel="Delete"
+      danger
+      busy={remove.isPending}
+      onConfirm={() =>
+        remove.mutateAsync({ comment, as }).then(
+          () => onOpenChange(false),
+          (error: unknown) => showAlert(errorText(error), { tone: 'error' }),
+        )
+      }
+    >
+      {as === 'normal'
+        ? 'Your comment will be deleted. Replies to it stay.'
+        : `This comment will be deleted as ${as === 'admins' ? 'admin' : 'moderator'}.`}
+    </ConfirmDialog>
+  );
+}
+
 /**
  * One comment and the thread below it (core §2 Comments): author with OP tag and '(new)' label, time
  * and 'Edited', body, votes, Reply, Edit, Delete with a confirmation, Copy link, Share, Lock for
  * moderators and admins, collapsing, and 'N more replies' for replies not loaded yet. Deleted comments
- * keep their place and say by whom.
+ * keep their place and say by whom; they take no votes and no replies. Dialogs and request hooks are
+ * made only when used: a thread shows hundreds of comments and few are ever acted on.
  */
-export function CommentItem({
-  node,
-  post,
-  viewer,
-  moderates,
-  lockedAbove = false,
-  layout,
-  focusedId,
-  onLoadReplies,
-}: Props) {
+export const CommentItem = memo(function CommentItem({ node, lockedAbove = false }: Props) {
+  const { post, viewer, moderates, layout, focusedId, loadReplies, vote, toggleLock, openLoginPrompt } =
+    useCommentThread();
   const { comment } = node;
   const [collapsed, setCollapsed] = useState(false);
-  const [mode, setMode] = useState<'read' | 'reply' | 'edit'>('read');
-  const [confirming, setConfirming] = useState(false);
+  const [mode, setMode] = useState(() =>
+    // A reply or edit left half-written opens again where it was.
+    viewer ? draftedMode(post.id, comment.id, viewer.id) : 'read',
+  );
+  // null until first opened: the dialog and its hooks are made on first use, then kept so they close
+  // with their animation and give focus back.
+  const [confirming, setConfirming] = useState<boolean | null>(null);
+  const [reporting, setReporting] = useState<boolean | null>(null);
   const [loadingReplies, setLoadingReplies] = useState(false);
   const [showMuted, setShowMuted] = useState(false);
-  const [reporting, setReporting] = useState(false);
   const canReport = Boolean(viewer) && viewer?.id !== comment.userId && !comment.deleted;
-  const create = useCreateComment(post);
-  const edit = useEditComment();
-  const remove = useDeleteComment();
-  const vote = useVoteComment();
-  const changeGroup = useChangeCommentGroup();
-  const lock = useLockComment();
   const groups = groupsFor(comment, viewer, moderates);
   const lockAs = comment.deleted ? null : staffCapacity(viewer, moderates);
   const threadLocked = lockedAbove || comment.locked;
@@ -152,43 +266,18 @@ export function CommentItem({
   const author = authorLabel(comment, viewer);
   const official = speakingAs(comment.userGroup === 'null' ? 'normal' : comment.userGroup);
   const deleteAs = comment.deleted ? null : deleteCapacity(comment, viewer, moderates);
-  const canReply = Boolean(viewer) && !comment.deleted && !post.locked && !threadLocked;
+  // Guests see Reply too, and are asked to log in (core §6).
+  const canReply = !comment.deleted && !post.locked && !threadLocked;
   const headingId = `comment-${comment.id}-by`;
   const hiddenForMute = comment.isAuthorMuted && !showMuted;
+  const closeBox = () => setMode('read');
 
-  const reply = async (body: string, userGroup: Capacity) => {
-    try {
-      await create.mutateAsync({ body, parentId: comment.id, userGroup });
-      setMode('read');
-    } catch (error) {
-      throw new Error(createCommentError(error), { cause: error });
-    }
-  };
-  const saveEdit = async (body: string) => {
-    try {
-      await edit.mutateAsync({ comment, body });
-      setMode('read');
-    } catch (error) {
-      throw new Error(createCommentError(error), { cause: error });
-    }
-  };
-  const confirmDelete = () => {
-    if (!deleteAs) return;
-    remove.mutate(
-      { comment, as: deleteAs },
-      {
-        onSuccess: () => setConfirming(false),
-        onError: (error) => showAlert(errorText(error), { tone: 'error' }),
-      },
-    );
-  };
-
-  const toggleLock = () => {
-    if (!lockAs || lock.isPending) return;
-    lock.mutate(
-      { comment, lock: !comment.locked, as: lockAs },
-      { onError: (error) => showAlert(errorText(error), { tone: 'error' }) },
-    );
+  const onReply = () => {
+    if (!viewer) openLoginPrompt();
+    // The deepest comments take no replies (core §7): say so rather than open a box.
+    else if (comment.depth >= limits.commentMaxDepth) {
+      showAlert(messages.comments.threadTooDeep, { tone: 'error' });
+    } else setMode('reply');
   };
   const url = () => absoluteUrl(commentPath(comment));
   // Beside the votes and Reply on wider screens; in one menu on phones, so a comment's actions stay
@@ -210,169 +299,128 @@ export function CommentItem({
         ]
       : []),
     ...(lockAs
-      ? [{ label: comment.locked ? 'Unlock' : 'Lock', icon: 'lock' as const, onSelect: toggleLock }]
+      ? [
+          {
+            label: comment.locked ? 'Unlock' : 'Lock',
+            icon: 'lock' as const,
+            onSelect: () => toggleLock(comment, lockAs),
+          },
+        ]
       : []),
   ];
 
   return (
-    <li
-      id={`comment-${comment.id}`}
-      className={`${styles.comment} ${focusedId === comment.id ? styles.focused : ''}`}
-      aria-labelledby={headingId}
-    >
-      <div className={styles.head}>
-        <button
-          type="button"
-          className={styles.collapse}
-          aria-expanded={!collapsed}
-          aria-label={collapsed ? 'Expand thread' : 'Collapse thread'}
-          onClick={() => setCollapsed((c) => !c)}
-        >
-          {collapsed ? '+' : '−'}
-        </button>
-        <span id={headingId} className={styles.byline}>
-          {comment.contentStripped ? (
-            <span className={styles.ghost}>{comment.username}</span>
-          ) : author.linked ? (
-            <Link
-              href={`/@${author.name}`}
-              className={`${styles.author} ${author.deleted ? styles.deletedAuthor : ''}`}
-            >
-              @{author.name}
+    <li id={`comment-${comment.id}`} className={styles.comment} aria-labelledby={headingId}>
+      <div className={`${styles.own} ${focusedId === comment.id ? styles.focused : ''}`} data-comment-own>
+        <div className={styles.head}>
+          <button
+            type="button"
+            className={styles.collapse}
+            aria-expanded={!collapsed}
+            aria-label={collapsed ? 'Expand thread' : 'Collapse thread'}
+            onClick={() => setCollapsed((c) => !c)}
+          >
+            {collapsed ? '+' : '−'}
+          </button>
+          <span id={headingId} className={styles.byline}>
+            {comment.contentStripped ? (
+              <span className={styles.ghost}>{comment.username}</span>
+            ) : author.linked ? (
+              <Link
+                href={`/@${author.name}`}
+                className={`${styles.author} ${author.deleted ? styles.deletedAuthor : ''}`}
+              >
+                @{author.name}
+              </Link>
+            ) : (
+              <span className={styles.ghost}>{author.name}</span>
+            )}
+            {isByPostAuthor(comment, post) && <span className={styles.op}>OP</span>}
+            {official && <span className={styles.official}>{official}</span>}
+            <span aria-hidden="true">·</span>
+            <Link href={commentPath(comment)} className={styles.time}>
+              <RelativeTime date={comment.createdAt} />
             </Link>
-          ) : (
-            <span className={styles.ghost}>{author.name}</span>
-          )}
-          {isByPostAuthor(comment, post) && <span className={styles.op}>OP</span>}
-          {official && <span className={styles.official}>{official}</span>}
-          <span aria-hidden="true">·</span>
-          <Link href={commentPath(comment)} className={styles.time}>
-            <RelativeTime date={comment.createdAt} />
-          </Link>
-          {isEdited(comment) && <span className={styles.meta}>{messages.posts.edited}</span>}
-          {isNewSinceVisit(comment, post, viewer?.id ?? null) && <span className={styles.new}>(new)</span>}
-          {comment.locked && (
-            <span
-              className={styles.lockedTag}
-              title={`Replies locked by ${comment.lockedByGroup === 'admins' ? 'admins' : 'moderators'}`}
-            >
-              <Icon name="lock" size={14} /> Locked
-            </span>
-          )}
-        </span>
+            {isEdited(comment) && <span className={styles.meta}>{messages.posts.edited}</span>}
+            {isNewSinceVisit(comment, post, viewer?.id ?? null) && <span className={styles.new}>(new)</span>}
+            {comment.locked && (
+              <span
+                className={styles.lockedTag}
+                title={`Replies locked by ${comment.lockedByGroup === 'admins' ? 'admins' : 'moderators'}`}
+              >
+                <Icon name="lock" size={14} /> Locked
+              </span>
+            )}
+          </span>
+        </div>
+
+        {!collapsed && (
+          <div className={styles.content}>
+            {comment.deleted && <p className={styles.deletedNote}>{deletedByText(comment)}</p>}
+            {hiddenForMute ? (
+              <button type="button" className={styles.textButton} onClick={() => setShowMuted(true)}>
+                Comment by a muted user. Show it
+              </button>
+            ) : mode === 'edit' ? (
+              <EditBox comment={comment} onClose={closeBox} />
+            ) : (
+              !(comment.deleted && comment.contentStripped) &&
+              comment.body && (
+                <FoldedBody mobile={layout.mobile}>
+                  <CommentText body={comment.body} embeds={!viewer?.embedsOff} />
+                </FoldedBody>
+              )
+            )}
+
+            <div className={styles.actions} data-comment-actions>
+              <VotePair
+                state={comment}
+                compact
+                disabled={post.locked || comment.deleted}
+                disabledTitle={
+                  comment.deleted ? messages.comments.cannotVoteDeleted : 'Voting is off on locked posts'
+                }
+                onVote={(up) => vote(comment, up)}
+              />
+              {canReply && mode !== 'reply' && (
+                <button type="button" className={styles.textButton} onClick={onReply}>
+                  Reply
+                </button>
+              )}
+              {layout.mobile
+                ? more.length > 0 && (
+                    <LazyMenu
+                      label="Comment options"
+                      triggerLabel="More options"
+                      triggerClassName={styles.menuButton}
+                      trigger={<Icon name="dots" size={18} />}
+                      items={() => more.map((action) => ({ kind: 'action' as const, ...action }))}
+                    />
+                  )
+                : more.map((action) => (
+                    <button
+                      key={action.label}
+                      type="button"
+                      className={styles.textButton}
+                      onClick={action.onSelect}
+                    >
+                      {action.label}
+                    </button>
+                  ))}
+              {groups && <GroupSwitch comment={comment} groups={groups} />}
+            </div>
+
+            {mode === 'reply' && <ReplyBox comment={comment} onClose={closeBox} />}
+          </div>
+        )}
       </div>
 
-      {!collapsed && (
+      {!collapsed && (node.children.length > 0 || node.missingReplies > 0) && (
         <div className={styles.content}>
-          {comment.deleted && <p className={styles.deletedNote}>{deletedByText(comment)}</p>}
-          {hiddenForMute ? (
-            <button type="button" className={styles.textButton} onClick={() => setShowMuted(true)}>
-              Comment by a muted user. Show it
-            </button>
-          ) : mode === 'edit' ? (
-            <CommentForm
-              label="Edit your comment"
-              initial={comment.body}
-              submitLabel="Save"
-              busy={edit.isPending}
-              onSubmit={saveEdit}
-              onCancel={() => setMode('read')}
-              autoFocus
-            />
-          ) : (
-            !(comment.deleted && comment.contentStripped) &&
-            comment.body && (
-              <FoldedBody mobile={layout.mobile}>
-                <Suspense fallback={<p className={styles.plain}>{comment.body}</p>}>
-                  <Markdown text={comment.body} embeds={!viewer?.embedsOff} />
-                </Suspense>
-              </FoldedBody>
-            )
-          )}
-
-          <div className={styles.actions} data-comment-actions>
-            <VotePair
-              state={comment}
-              compact
-              disabled={post.locked}
-              disabledTitle="Voting is off on locked posts"
-              onVote={(up) => vote(comment, up)}
-            />
-            {canReply && mode !== 'reply' && (
-              <button
-                type="button"
-                className={styles.textButton}
-                onClick={() =>
-                  // The deepest comments take no replies (core §7): say so rather than open a box.
-                  comment.depth >= limits.commentMaxDepth
-                    ? showAlert(messages.comments.threadTooDeep, { tone: 'error' })
-                    : setMode('reply')
-                }
-              >
-                Reply
-              </button>
-            )}
-            {layout.mobile
-              ? more.length > 0 && (
-                  <LazyMenu
-                    label="Comment options"
-                    triggerLabel="More options"
-                    triggerClassName={styles.menuButton}
-                    trigger={<Icon name="dots" size={18} />}
-                    items={() => more.map((action) => ({ kind: 'action' as const, ...action }))}
-                  />
-                )
-              : more.map((action) => (
-                  <button
-                    key={action.label}
-                    type="button"
-                    className={styles.textButton}
-                    onClick={action.onSelect}
-                  >
-                    {action.label}
-                  </button>
-                ))}
-            {groups && comment.userGroup !== 'null' && (
-              <GroupSelect
-                groups={groups}
-                value={comment.userGroup}
-                disabled={changeGroup.isPending}
-                onChange={(group) =>
-                  changeGroup.mutate(
-                    { comment, group },
-                    { onError: (error) => showAlert(errorText(error), { tone: 'error' }) },
-                  )
-                }
-              />
-            )}
-          </div>
-
-          {mode === 'reply' && (
-            <CommentForm
-              label={`Reply to ${comment.username}`}
-              submitLabel="Reply"
-              busy={create.isPending}
-              groups={speakingGroups(viewer, moderates)}
-              onSubmit={reply}
-              onCancel={() => setMode('read')}
-              autoFocus
-            />
-          )}
-
           {node.children.length > 0 && (
             <ul className={styles.replies}>
               {node.children.map((child) => (
-                <CommentItem
-                  key={child.comment.id}
-                  node={child}
-                  post={post}
-                  viewer={viewer}
-                  moderates={moderates}
-                  lockedAbove={threadLocked}
-                  layout={layout}
-                  focusedId={focusedId}
-                  onLoadReplies={onLoadReplies}
-                />
+                <CommentItem key={child.comment.id} node={child} lockedAbove={threadLocked} />
               ))}
             </ul>
           )}
@@ -383,7 +431,7 @@ export function CommentItem({
               disabled={loadingReplies}
               onClick={() => {
                 setLoadingReplies(true);
-                void onLoadReplies(comment).finally(() => setLoadingReplies(false));
+                void loadReplies(comment).finally(() => setLoadingReplies(false));
               }}
             >
               {node.missingReplies} more {node.missingReplies === 1 ? 'reply' : 'replies'}
@@ -392,22 +440,12 @@ export function CommentItem({
         </div>
       )}
 
-      {canReport && (
+      {canReport && reporting !== null && (
         <ReportDialog type="comment" targetId={comment.id} open={reporting} onOpenChange={setReporting} />
       )}
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={messages.common.areYouSure}
-        confirmLabel="Delete"
-        danger
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-      >
-        {deleteAs === 'normal'
-          ? 'Your comment will be deleted. Replies to it stay.'
-          : `This comment will be deleted as ${deleteAs === 'admins' ? 'admin' : 'moderator'}.`}
-      </ConfirmDialog>
+      {deleteAs && confirming !== null && (
+        <DeleteDialog comment={comment} as={deleteAs} open={confirming} onOpenChange={setConfirming} />
+      )}
     </li>
   );
-}
+});

@@ -1,16 +1,21 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { messages, ui, type Post } from '@commons/shared';
 import { Button } from '../../../components/ui/Button';
 import { Skeleton } from '../../../components/ui/Skeleton';
+import { showAlert } from '../../../components/ui/Toasts';
+import { errorText } from '../../../lib/api-client';
 import { useIsMobileLayout, useMediaQuery } from '../../../lib/device';
 import { canShareNatively } from '../../../lib/share';
 import { useAuthDialogs } from '../../auth/components/AuthDialogs';
 import { useCurrentUser } from '../../session/api/get-current-user';
 import { createCommentError, useCreateComment } from '../api/create-comment';
 import { useComments, useFocusedComment, useLoadReplies, useMoreComments } from '../api/get-comments';
-import { buildTree, speakingGroups } from '../comment-tree';
-import { CommentForm } from './CommentForm';
-import { CommentItem, type CommentLayout } from './CommentItem';
+import { useLockComment } from '../api/edit-comment';
+import { useVoteComment } from '../api/vote-comment';
+import { buildTree, countThreads, speakingGroups } from '../comment-tree';
+import { CommentForm, commentDraftKeys } from './CommentForm';
+import { CommentItem } from './CommentItem';
+import { CommentThreadContext, type CommentLayout, type CommentThread } from './comment-thread-context';
 import styles from './Comments.module.css';
 
 interface Props {
@@ -22,8 +27,10 @@ interface Props {
 
 /**
  * The comment section of a post (core §2, §9): the new-comment box, 'No comments yet.', the threads,
- * top-level comments shown a batch at a time (20, or 5 on phones, the next after 100 or 250 ms) and
- * 'N more comments' for the server's next page.
+ * and 'N more comments' for the server's next page. The threads that fill the first screen come with
+ * the post; the rest follow in small chunks, each rendered as a transition (so React yields to the
+ * browser while it works) right after the previous one is in the page: no long tasks while the reader
+ * starts scrolling, and the whole thread is there within about a second.
  */
 export function CommentSection({ post, ready, focusedId }: Props) {
   const viewer = useCurrentUser();
@@ -38,30 +45,73 @@ export function CommentSection({ post, ready, focusedId }: Props) {
   const more = useMoreComments(post);
   const loadReplies = useLoadReplies(post);
   const create = useCreateComment(post);
+  const vote = useVoteComment();
+  const lock = useLockComment();
   const comments = query.data?.comments;
-  useFocusedComment(post, focusedId, comments);
+  const focused = useFocusedComment(post, focusedId, comments);
   const tree = useMemo(() => (comments ? buildTree(comments) : []), [comments]);
+  const moderates = Boolean(post.community?.userMod);
 
-  const batch = mobile ? ui.commentBatchMobile : ui.commentBatch;
-  const delay = mobile ? ui.commentBatchDelayMobileMs : ui.commentBatchDelayMs;
-  const [shown, setShown] = useState<number>(batch);
+  const firstScreen = useMemo(
+    () => countThreads(tree, 0, mobile ? ui.commentFirstRenderMobile : ui.commentFirstRender),
+    [tree, mobile],
+  );
+  const [rendered, setRendered] = useState(0);
+  const shown = Math.max(rendered, firstScreen);
   useEffect(() => {
     if (shown >= tree.length) return;
-    const timer = setTimeout(() => setShown((n) => n + batch), delay);
+    // A task of its own for each chunk, so the browser paints and handles input in between.
+    const timer = setTimeout(() =>
+      startTransition(() => setRendered(countThreads(tree, shown, ui.commentChunk))),
+    );
     return () => clearTimeout(timer);
-  }, [shown, tree.length, batch, delay]);
+  }, [shown, tree]);
 
-  // Brought into view once, as soon as it is on the page (it may arrive with a later batch).
+  // Brought into view once, as soon as it is on the page (it may arrive with a later chunk).
   const scrolledTo = useRef<string | null>(null);
   useEffect(() => {
     if (!focusedId || scrolledTo.current === focusedId) return;
-    const element = document.getElementById(`comment-${focusedId}`);
+    const element = document.getElementById(
+      focused === 'not-found' ? 'comment-not-found' : `comment-${focusedId}`,
+    );
     if (!element) return;
     scrolledTo.current = focusedId;
     element.scrollIntoView({ block: 'center' });
-  }, [focusedId, comments, shown]);
+  }, [focusedId, focused, comments, shown]);
 
-  const moderates = Boolean(post.community?.userMod);
+  const thread = useMemo<CommentThread>(
+    () => ({
+      post,
+      viewer,
+      moderates,
+      layout,
+      focusedId,
+      loadReplies,
+      vote,
+      toggleLock: (comment, as) => {
+        if (lock.isPending) return;
+        lock.mutate(
+          { comment, lock: !comment.locked, as },
+          { onError: (error) => showAlert(errorText(error), { tone: 'error' }) },
+        );
+      },
+      openLoginPrompt,
+    }),
+    // `lock` is a new object on every render; its mutate and pending state are what matter.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [
+      post,
+      viewer,
+      moderates,
+      layout,
+      focusedId,
+      loadReplies,
+      vote,
+      lock.mutate,
+      lock.isPending,
+      openLoginPrompt,
+    ],
+  );
   const remaining = Math.max(0, post.noComments - (comments?.length ?? 0));
 
   return (
@@ -69,6 +119,11 @@ export function CommentSection({ post, ready, focusedId }: Props) {
       <h2 id="comments-title" className={styles.title}>
         {post.noComments} {post.noComments === 1 ? 'comment' : 'comments'}
       </h2>
+      {focused === 'not-found' && (
+        <p id="comment-not-found" className={styles.notice} role="status">
+          {messages.comments.focusedNotFound}
+        </p>
+      )}
       {viewer ? (
         post.locked ? null : (
           <CommentForm
@@ -76,6 +131,7 @@ export function CommentSection({ post, ready, focusedId }: Props) {
             submitLabel="Comment"
             busy={create.isPending}
             groups={speakingGroups(viewer, moderates)}
+            draftKey={commentDraftKeys.newComment(post.id)}
             onSubmit={async (body, userGroup) => {
               try {
                 await create.mutateAsync({ body, parentId: null, userGroup });
@@ -96,20 +152,13 @@ export function CommentSection({ post, ready, focusedId }: Props) {
       ) : tree.length === 0 ? (
         <p className={styles.empty}>{messages.comments.noComments}</p>
       ) : (
-        <ul className={styles.list}>
-          {tree.slice(0, shown).map((node) => (
-            <CommentItem
-              key={node.comment.id}
-              node={node}
-              post={post}
-              viewer={viewer}
-              moderates={moderates}
-              layout={layout}
-              focusedId={focusedId}
-              onLoadReplies={loadReplies}
-            />
-          ))}
-        </ul>
+        <CommentThreadContext.Provider value={thread}>
+          <ul className={styles.list}>
+            {tree.slice(0, shown).map((node) => (
+              <CommentItem key={node.comment.id} node={node} />
+            ))}
+          </ul>
+        </CommentThreadContext.Provider>
       )}
       {query.data?.next && shown >= tree.length && (
         <button
