@@ -4,7 +4,8 @@ import { Link, Router, useLocation } from 'wouter';
 import { messages, type Community, type Post } from '@commons/shared';
 import NewPostPage from '../src/app/routes/new-post';
 import { CommentForm } from '../src/features/comments/components/CommentForm';
-import { draftKeys, loadDraft } from '../src/lib/drafts';
+import { useLogout } from '../src/features/auth/api/logout';
+import { draftKeys, loadDraft, saveDraft } from '../src/lib/drafts';
 import { guardNavigation } from '../src/lib/navigation-guard';
 import { fakeApi, type Route } from './fake-api';
 import { makeUser } from './fixtures';
@@ -206,5 +207,47 @@ describe('comment boxes keep their drafts', () => {
 
     renderBox(post, draftKeys.comment(post.id, parent.id));
     expect(box().value).toBe('');
+  });
+});
+
+describe('drafts and logging out', () => {
+  function LogoutButton() {
+    const logout = useLogout();
+    return (
+      <button type="button" onClick={() => logout.mutate()}>
+        Logout
+      </button>
+    );
+  }
+
+  test("logging out removes the member's drafts from the device, and keeps nothing after", async () => {
+    const other = makeUser({ username: 'bob' });
+    saveDraft(draftKeys.newPost, other.id, { title: 'Bob keeps his' });
+    saveDraft(draftKeys.newPost, me.id, { title: 'Half a thought' });
+    saveDraft(draftKeys.comment('p1', null), me.id, 'Half a reply');
+    const server = fakeApi({ 'POST /api/_login?action=logout': { body: { success: true } } });
+    const { user } = renderWithApp(<LogoutButton />, { initial: { user: me } });
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(server.requestsTo('POST /api/_login?action=logout')).toHaveLength(1));
+    await waitFor(() => expect(loadDraft(draftKeys.newPost, me.id)).toBeNull());
+    expect(loadDraft(draftKeys.comment('p1', null), me.id)).toBeNull();
+    expect(loadDraft(draftKeys.newPost, other.id)).toEqual({ title: 'Bob keeps his' });
+  });
+
+  test('a comment box still open after logging out writes nothing to the device', async () => {
+    const post = makePost();
+    fakeApi({});
+    const { user } = renderWithApp(
+      <CommentForm
+        label="Add a comment"
+        submitLabel="Comment"
+        busy={false}
+        onSubmit={async () => {}}
+        draftKey={draftKeys.comment(post.id, null)}
+      />,
+      { initial: { user: null } },
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Add a comment' }), 'Typed after logging out');
+    expect(Object.keys(localStorage).filter((key) => key.startsWith('draft:'))).toEqual([]);
   });
 });

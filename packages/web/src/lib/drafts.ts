@@ -57,6 +57,17 @@ export function clearDraft(key: string, userId: string | null): void {
   }
 }
 
+/** Every draft of one member, when they log out: what they wrote stays on a shared device otherwise. */
+export function clearDraftsOf(userId: string): void {
+  try {
+    const prefix = storageKey('', userId);
+    const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i));
+    for (const key of keys) if (key?.startsWith(prefix)) localStorage.removeItem(key);
+  } catch {
+    // storage off: nothing was kept
+  }
+}
+
 export function hasDraft(key: string, userId: string | null): boolean {
   return loadDraft(key, userId) !== null;
 }
@@ -72,7 +83,8 @@ export function useKeptDraft<T>(
   keep: boolean,
 ): void {
   useEffect(() => {
-    if (!key) return;
+    // Only members write; a box still open after logging out keeps nothing on the device.
+    if (!key || userId === null) return;
     if (keep) saveDraft(key, userId, value);
     else clearDraft(key, userId);
   }, [key, userId, value, keep]);
