@@ -17,8 +17,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
-import { findChromium } from '../scripts/find-chromium.mjs';
-import { ms, pct, startServer } from './lib.mjs';
+import { CHROMIUM_ARGS, findChromium } from '../scripts/find-chromium.mjs';
+import { ms, pct, random, startServer } from './lib.mjs';
 import { adjectives, nouns, verbs } from './words.mjs';
 
 const { values: flags } = parseArgs({
@@ -35,17 +35,6 @@ const total = Number(flags.comments);
 const width = Number(flags.width);
 const phone = width <= 768;
 
-/** A small deterministic generator, so every run gets the same thread. */
-function random(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const rand = random(300);
 const pick = (list) => list[Math.floor(rand() * list.length)];
 const sentence = () =>
@@ -209,15 +198,7 @@ const server = await startServer('pglite', dataDir, {
 });
 const browser = await chromium.launch({
   executablePath: findChromium() ?? undefined,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: CHROMIUM_ARGS,
 });
 try {
   const started = Date.now();

@@ -20,7 +20,7 @@ import pg from 'pg';
 import { openEmbedded, openPostgres } from '../packages/server/dist/db/engine.js';
 import { migrate } from '../packages/server/dist/db/migrate.js';
 import { newId, randomString } from '../packages/server/dist/lib/ids.js';
-import { measure, ms, startServer } from './lib.mjs';
+import { measure, ms, random, startServer } from './lib.mjs';
 import { adjectives, nouns, verbs } from './words.mjs';
 
 const SIZES = [500, 10_000];
@@ -39,18 +39,6 @@ const { values: flags } = parseArgs({
     out: { type: 'string' },
   },
 });
-
-/** A small deterministic generator, so every run and engine gets the same threads. */
-function random(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function openDatabase() {
   if (flags.engine === 'pglite') {

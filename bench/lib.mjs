@@ -8,6 +8,18 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 
 const root = path.resolve(import.meta.dirname, '..');
 
+/** A small deterministic generator, so every run and engine gets the same data. */
+export function random(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 export const pct = (sorted, q) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)];
 export const ms = (v) => (v < 10 ? v.toFixed(2) : v.toFixed(1));
 

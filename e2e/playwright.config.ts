@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { findChromium } from '../scripts/find-chromium.mjs';
+import { CHROMIUM_ARGS, findChromium } from '../scripts/find-chromium.mjs';
 
 /**
  * Browser tests of whole journeys: the built app on the real server (started by global-setup with a
@@ -8,15 +8,7 @@ import { findChromium } from '../scripts/find-chromium.mjs';
 const executablePath = findChromium() ?? undefined;
 const launchOptions = {
   executablePath,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: CHROMIUM_ARGS,
 };
 
 export default defineConfig({

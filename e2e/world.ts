@@ -53,6 +53,19 @@ export async function memberWithUpvotes(
   return member;
 }
 
+/**
+ * A moderator who is not an admin, with the community they moderate: a member who earns the points to
+ * create one in the admin's town square. The admin comes along for tests that need one.
+ */
+export async function newModerator(
+  baseURL: string,
+): Promise<{ admin: Member; mod: Member; community: Community }> {
+  const admin = await newAdmin(baseURL);
+  const town = await newCommunity(admin);
+  const mod = await memberWithUpvotes(baseURL, town.name, 2);
+  return { admin, mod, community: await newCommunity(mod) };
+}
+
 /** Logs the page in as `member` through the login form. */
 export async function logInAs(page: Page, member: Member): Promise<void> {
   await loginThroughPage(page, member.name);

@@ -18,5 +18,16 @@ export function findChromium() {
   return CANDIDATES.find((p) => fs.existsSync(p)) ?? null;
 }
 
+/** How the tests and benchmarks start it: headless on a machine without a GPU, sandbox or network. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export const INSTALL_HINT =
   'install Chromium (Debian/Ubuntu: sudo apt-get install -y chromium; macOS: brew install --cask chromium) or set CHROMIUM_PATH';

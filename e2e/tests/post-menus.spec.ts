@@ -1,15 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { PASSWORD } from '../api';
 import { chooseFromMenu, expectAccessible, loginThroughPage } from '../helpers';
-import {
-  logInAs,
-  memberWithUpvotes,
-  newAdmin,
-  newCommunity,
-  newMember,
-  textPost,
-  type Member,
-} from '../world';
+import { logInAs, newAdmin, newCommunity, newMember, newModerator, textPost, type Member } from '../world';
 
 const SHOTS = '/tmp/shots-pages';
 
@@ -37,11 +29,7 @@ test('a moderator speaks officially on their post; an admin reads its IDs', asyn
   baseURL,
 }, info) => {
   test.setTimeout(120_000);
-  const admin = await newAdmin(baseURL!);
-  const town = await newCommunity(admin);
-  // A moderator who is not an admin: a member with enough points who creates the community.
-  const mod = await memberWithUpvotes(baseURL!, town.name, 2);
-  const community = await newCommunity(mod);
+  const { admin, mod, community } = await newModerator(baseURL!);
   const post = await textPost(mod, community.name, 'How we keep this place kind', 'Be nice.');
   const url = `/${community.name}/post/${post.publicId}`;
 

@@ -35,6 +35,23 @@ function NewCommentBox({ post }: { post: Post }) {
   );
 }
 
+/** A confirmation whose action is a mutation, closing once it succeeds, as the app's dialogs do. */
+function DeleteThing() {
+  const [open, setOpen] = useState(true);
+  const remove = useMutation({ mutationFn: () => api('/things/1', { method: 'DELETE' }) });
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      title="Are you sure?"
+      confirmLabel="Delete"
+      danger
+      busy={remove.isPending}
+      onConfirm={() => remove.mutate(undefined, { onSuccess: () => setOpen(false) })}
+    />
+  );
+}
+
 describe('one submission at a time', () => {
   test('double-clicking Comment posts the comment once; the button is busy until the answer', async () => {
     const post = makePost();
@@ -140,21 +157,6 @@ describe('one submission at a time', () => {
   test('a confirmation dialog runs its action once per confirmation', async () => {
     const answer = deferred<Reply>();
     const server = fakeApi({ 'DELETE /api/things/1': () => answer.promise });
-    function DeleteThing() {
-      const [open, setOpen] = useState(true);
-      const remove = useMutation({ mutationFn: () => api('/things/1', { method: 'DELETE' }) });
-      return (
-        <ConfirmDialog
-          open={open}
-          onOpenChange={setOpen}
-          title="Are you sure?"
-          confirmLabel="Delete"
-          danger
-          busy={remove.isPending}
-          onConfirm={() => remove.mutate(undefined, { onSuccess: () => setOpen(false) })}
-        />
-      );
-    }
     const { user } = renderWithApp(<DeleteThing />);
     const button = within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' });
     await user.dblClick(button);
@@ -170,20 +172,6 @@ describe('one submission at a time', () => {
     const server = fakeApi({
       'DELETE /api/things/1': [{ status: 500, body: { status: 500, message: 'Boom' } }, { status: 204 }],
     });
-    function DeleteThing() {
-      const [open, setOpen] = useState(true);
-      const remove = useMutation({ mutationFn: () => api('/things/1', { method: 'DELETE' }) });
-      return (
-        <ConfirmDialog
-          open={open}
-          onOpenChange={setOpen}
-          title="Are you sure?"
-          confirmLabel="Delete"
-          busy={remove.isPending}
-          onConfirm={() => remove.mutate(undefined, { onSuccess: () => setOpen(false) })}
-        />
-      );
-    }
     const { user } = renderWithApp(<DeleteThing />);
     const button = within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' });
     await user.click(button);
