@@ -55,10 +55,16 @@ test('comments in their edge states: guests, deleted comments, linked and unknow
     roots.last().locator(':scope > [data-comment-own]').getByRole('button', { name: 'Reply' }),
   ).toHaveCount(0);
 
-  // A linked comment is highlighted as one block that holds its votes and actions.
+  // A linked comment is highlighted as one block that holds its votes and actions, and is on screen
+  // even when the thread below it is taller than the screen.
+  let parent = live;
+  for (let depth = 1; depth <= 8; depth++) {
+    parent = await comment(`Reply ${depth}: ${'a thought that runs on for a while. '.repeat(6)}`, parent.id);
+  }
   await page.goto(`${postPath}/${live.id}`);
   const focused = ownBlock(page, 'The discussion goes on here');
   await expect(focused).toHaveClass(/focused/);
+  await expect(focused).toBeInViewport();
   const block = (await focused.boundingBox())!;
   const votes = (await focused.getByRole('group', { name: 'Votes' }).boundingBox())!;
   expect(votes.y + votes.height).toBeLessThanOrEqual(block.y + block.height);

@@ -1,15 +1,7 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { messages } from '../../packages/shared/src/messages';
 import { expectAccessible, screenshot } from '../helpers';
-import {
-  logInAs,
-  memberWithUpvotes,
-  newAdmin,
-  newCommunity,
-  newMember,
-  textPost,
-  type Member,
-} from '../world';
+import { logInAs, newAdmin, newCommunity, newMember, newModerator, textPost, type Member } from '../world';
 
 /** A second reader with their own cookies, at the same size as the test's page. */
 async function pageFor(browser: Browser, page: Page, baseURL: string, member: Member): Promise<Page> {
@@ -32,41 +24,45 @@ const commentWith = (page: Page, text: string): Locator =>
 const actionsOf = (comment: Locator): Locator =>
   comment.locator(':scope > [data-comment-own] > div > [data-comment-actions]');
 
-/** The phone layout (core §10: 768 px or less), where a comment's other actions are in a menu. */
-const isPhone = (page: Page): boolean => (page.viewportSize()?.width ?? 1280) <= 768;
-
-/** The comment's "More options" menu: phones keep a comment's other actions there. */
+/** The comment's "More options" menu: phones, and deep comments with many actions, keep them there. */
 const moreOf = (comment: Locator): Locator =>
   actionsOf(comment).getByRole('button', { name: 'More options' });
 
-/** Chooses one of a comment's actions: a button beside it, or on phones an item of its menu. */
+/** The open menu's item: a sheet's button on phones, a dropdown's item on wider screens. */
+const menuItem = (page: Page, name: string): Locator =>
+  page
+    .getByRole('dialog', { name: 'Comment options' })
+    .getByRole('button', { name, exact: true })
+    .or(page.getByRole('menu').getByRole('menuitem', { name, exact: true }));
+
+/** Chooses one of a comment's actions: a button beside it, or an item of its menu. */
 async function act(page: Page, comment: Locator, name: string): Promise<void> {
-  if (!isPhone(page)) {
+  // The row is there before it is asked whether it has a menu.
+  await expect(actionsOf(comment).getByRole('button', { name: 'Upvote' })).toBeVisible();
+  const more = moreOf(comment);
+  if ((await more.count()) === 0) {
     await actionsOf(comment).getByRole('button', { name, exact: true }).click();
     return;
   }
-  const more = moreOf(comment);
   // Not chooseFromMenu: it presses Escape when a dialog is open, which would close the one this opens.
   await more.click();
-  await page
-    .getByRole('dialog', { name: 'Comment options' })
-    .getByRole('button', { name, exact: true })
-    .click();
+  await menuItem(page, name).click();
 }
 
 /** The names of the actions a comment offers, beside it or in its menu. */
 async function offered(page: Page, comment: Locator): Promise<string[]> {
-  if (!isPhone(page)) {
-    await expect(actionsOf(comment).getByRole('button', { name: 'Copy link' })).toBeVisible();
-    return actionsOf(comment).getByRole('button').allInnerTexts();
-  }
+  await expect(actionsOf(comment).getByRole('button', { name: /^(Copy link|More options)$/ })).toBeVisible();
   const more = moreOf(comment);
+  if ((await more.count()) === 0) return actionsOf(comment).getByRole('button').allInnerTexts();
   await more.click();
-  const sheet = page.getByRole('dialog', { name: 'Comment options' });
-  await expect(sheet.getByRole('button', { name: 'Copy link' })).toBeVisible();
-  const names = await sheet.getByRole('button').allInnerTexts();
+  await expect(menuItem(page, 'Copy link')).toBeVisible();
+  const open = page
+    .getByRole('dialog', { name: 'Comment options' })
+    .getByRole('button')
+    .or(page.getByRole('menu').getByRole('menuitem'));
+  const names = await open.allInnerTexts();
   await page.keyboard.press('Escape');
-  await expect(sheet).toBeHidden();
+  await expect(menuItem(page, 'Copy link')).toBeHidden();
   return names;
 }
 
@@ -84,11 +80,7 @@ test('two members hold a thread five levels deep, edit, vote, delete, and see wh
   baseURL,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const admin = await newAdmin(baseURL!);
-  const town = await newCommunity(admin);
-  // A moderator who is not an admin: a member with enough points who creates the community.
-  const mod = await memberWithUpvotes(baseURL!, town.name, 2);
-  const community = await newCommunity(mod);
+  const { mod, community } = await newModerator(baseURL!);
   const alice = await newMember(baseURL!, 'al');
   const bob = await newMember(baseURL!, 'bo');
   const post = await textPost(alice, community.name, 'Where do the herons nest in spring?');
@@ -199,12 +191,18 @@ test('two members hold a thread five levels deep, edit, vote, delete, and see wh
   await modPage.reload();
   // Moderators still read what they removed.
   await expect(modPage.getByText('Level two: which side of it?')).toBeVisible();
-  // A moderator's own comment can change the capacity it was written in.
+  // A moderator's own comment can change the capacity it was written in, from its edit box.
   const box = modPage.getByRole('textbox', { name: 'Add a comment' });
   await box.fill('Please keep the nesting sites private.');
   await box.press('Control+Enter');
   const official = commentWith(modPage, 'keep the nesting sites private');
-  await actionsOf(official).getByLabel('Speaking as').selectOption({ label: 'Speaking as moderator' });
+  await expect(actionsOf(official).getByLabel('Speaking as')).toHaveCount(0);
+  await act(modPage, official, 'Edit');
+  const editBox = modPage.locator('form', {
+    has: modPage.getByRole('textbox', { name: 'Edit your comment' }),
+  });
+  await editBox.getByLabel('Speaking as').selectOption({ label: 'Speaking as moderator' });
+  await editBox.getByRole('button', { name: 'Save' }).click();
   await expect(official.getByText('Moderator', { exact: true })).toBeVisible();
   // Or speaks as moderator from the start, and locks a thread: no replies below it any more.
   await box.fill('Thread closed: the herons are nesting.');

@@ -209,6 +209,45 @@ describe('comment section', () => {
     expect(server.requests.at(-1)!.body).toEqual({ body: 'Please stay on topic', parentCommentId: null });
   });
 
+  test("a moderator changes a comment's capacity from its edit box, not from its action row", async () => {
+    const moderator = makeUser({ username: 'mod' });
+    const post = makePost({ community: makeFullCommunity('golang', { userMod: true }) });
+    const mine = makeComment(post, { body: 'Stay on topic', userId: moderator.id, username: 'mod' });
+    const { server, user } = renderSection(post, [mine], moderator, {
+      [`PUT /api/posts/${post.id}/comments/${mine.id}?action=changeAsUser&userGroup=mods`]: {
+        body: { ...mine, userGroup: 'mods' },
+      },
+    });
+    const item = screen.getByText('Stay on topic').closest('li')!;
+    expect(within(item).queryByRole('combobox', { name: 'Speaking as' })).toBeNull();
+    await user.click(within(item).getByRole('button', { name: 'Edit' }));
+    const form = screen.getByRole('textbox', { name: 'Edit your comment' }).closest('form')!;
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Speaking as' }), 'mods');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByText('Moderator')).toBeTruthy());
+    // The text did not change, so only the capacity was sent.
+    expect(server.requests.filter((r) => r.method === 'PUT')).toHaveLength(1);
+    expect(server.unhandled).toEqual([]);
+  });
+
+  test('deep in a thread, a moderator finds the other actions in one menu, where a row would wrap', () => {
+    const moderator = makeUser({ username: 'mod' });
+    const post = makePost({ community: makeFullCommunity('golang', { userMod: true }) });
+    renderSection(post, chain(post, 4), moderator);
+    const actionsOf = (body: string) =>
+      screen
+        .getByText(body)
+        .closest('[data-comment-own]')!
+        .querySelector<HTMLElement>('[data-comment-actions]')!;
+    const shallow = within(actionsOf('Level 1'));
+    expect(shallow.getByRole('button', { name: 'Lock' })).toBeTruthy();
+    expect(shallow.queryByRole('button', { name: 'More options' })).toBeNull();
+    const deep = within(actionsOf('Level 3'));
+    expect(deep.getByRole('button', { name: 'More options' })).toBeTruthy();
+    expect(deep.queryByRole('button', { name: 'Lock' })).toBeNull();
+    expect(deep.getByRole('button', { name: 'Reply' })).toBeTruthy();
+  });
+
   test('members write only as themselves', () => {
     renderSection(makePost(), []);
     expect(screen.queryByRole('combobox', { name: 'Speaking as' })).toBeNull();

@@ -19,6 +19,8 @@ interface Props {
   autoFocus?: boolean;
   /** The capacities the writer may choose from (moderators and admins); none: as themselves. */
   groups?: Capacity[] | null;
+  /** The capacity chosen at first: an edited comment's own. */
+  initialGroup?: Capacity;
   /** Where the unsent text is kept on the device (lib/drafts `draftKeys`), to survive a reload. */
   draftKey?: string;
 }
@@ -29,8 +31,8 @@ const GROUP_LABELS: Record<Capacity, string> = {
   admins: 'Speaking as admin',
 };
 
-/** The capacity select of moderators and admins, for a new comment or one already written. */
-export function GroupSelect({
+/** The capacity select of moderators and admins, in the box for a new comment, a reply or an edit. */
+function GroupSelect({
   groups,
   value,
   disabled,
@@ -90,11 +92,12 @@ export function CommentForm({
   onCancel,
   autoFocus,
   groups,
+  initialGroup = 'normal',
   draftKey,
 }: Props) {
   const userId = useCurrentUser()?.id ?? null;
   const [body, setBody] = useState(() => (draftKey && loadDraft<string>(draftKey, userId)) || initial);
-  const [group, setGroup] = useState<Capacity>('normal');
+  const [group, setGroup] = useState<Capacity>(initialGroup);
   const [problem, setProblem] = useState<string | null>(null);
   const id = useId();
   const flight = useSingleFlight();

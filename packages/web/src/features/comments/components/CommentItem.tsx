@@ -26,11 +26,14 @@ import {
   type CommentNode,
 } from '../comment-tree';
 import { ReportDialog } from '../../reports/components/ReportDialog';
-import { CommentForm, commentDraftKeys, draftedMode, GroupSelect } from './CommentForm';
+import { CommentForm, commentDraftKeys, draftedMode } from './CommentForm';
 import { useCommentThread } from './comment-thread-context';
 import styles from './Comments.module.css';
 
 const Markdown = lazy(() => import('../../../components/markdown/Markdown'));
+
+/** From this depth on wider screens, a comment with more than two other actions puts them in a menu. */
+const MENU_FROM_DEPTH = 3;
 
 interface Props {
   node: CommentNode;
@@ -157,20 +160,28 @@ function ReplyBox({ comment, onClose }: { comment: Comment; onClose: () => void 
   );
 }
 
-/** The author's edit box, in place of the comment's text. */
+/**
+ * The author's edit box, in place of the comment's text. Moderators and admins also choose there the
+ * capacity the comment speaks in (core §4: it can be changed afterwards).
+ */
 function EditBox({ comment, onClose }: { comment: Comment; onClose: () => void }) {
-  const { post } = useCommentThread();
+  const { post, viewer, moderates } = useCommentThread();
   const edit = useEditComment();
+  const changeGroup = useChangeCommentGroup();
+  const current: Capacity = comment.userGroup === 'null' ? 'normal' : comment.userGroup;
   return (
     <CommentForm
       label="Edit your comment"
       initial={comment.body}
       submitLabel="Save"
-      busy={edit.isPending}
+      busy={edit.isPending || changeGroup.isPending}
+      groups={groupsFor(comment, viewer, moderates)}
+      initialGroup={current}
       draftKey={commentDraftKeys.edit(post.id, comment.id)}
-      onSubmit={async (body) => {
+      onSubmit={async (body, group) => {
         try {
-          await edit.mutateAsync({ comment, body });
+          if (body !== comment.body) await edit.mutateAsync({ comment, body });
+          if (group !== current) await changeGroup.mutateAsync({ comment, group });
           onClose();
         } catch (error) {
           throw new Error(createCommentError(error), { cause: error });
@@ -178,25 +189,6 @@ function EditBox({ comment, onClose }: { comment: Comment; onClose: () => void }
       }}
       onCancel={onClose}
       autoFocus
-    />
-  );
-}
-
-/** The author's choice of capacity for a comment already written (moderators and admins). */
-function GroupSwitch({ comment, groups }: { comment: Comment; groups: Capacity[] }) {
-  const changeGroup = useChangeCommentGroup();
-  if (comment.userGroup === 'null') return null;
-  return (
-    <GroupSelect
-      groups={groups}
-      value={comment.userGroup}
-      disabled={changeGroup.isPending}
-      onChange={(group) =>
-        changeGroup.mutate(
-          { comment, group },
-          { onError: (error) => showAlert(errorText(error), { tone: 'error' }) },
-        )
-      }
     />
   );
 }
@@ -259,7 +251,6 @@ export const CommentItem = memo(function CommentItem({ node, lockedAbove = false
   const [loadingReplies, setLoadingReplies] = useState(false);
   const [showMuted, setShowMuted] = useState(false);
   const canReport = Boolean(viewer) && viewer?.id !== comment.userId && !comment.deleted;
-  const groups = groupsFor(comment, viewer, moderates);
   const lockAs = comment.deleted ? null : staffCapacity(viewer, moderates);
   const threadLocked = lockedAbove || comment.locked;
 
@@ -280,8 +271,7 @@ export const CommentItem = memo(function CommentItem({ node, lockedAbove = false
     } else setMode('reply');
   };
   const url = () => absoluteUrl(commentPath(comment));
-  // Beside the votes and Reply on wider screens; in one menu on phones, so a comment's actions stay
-  // on one line.
+
   const more: CommentAction[] = [
     ...(viewer?.id === comment.userId && !comment.deleted && mode !== 'edit'
       ? [{ label: 'Edit', icon: 'edit' as const, onSelect: () => setMode('edit') }]
@@ -308,6 +298,10 @@ export const CommentItem = memo(function CommentItem({ node, lockedAbove = false
         ]
       : []),
   ];
+
+  // Beside the votes and Reply on wider screens; in one menu on phones, and deep in a thread where a
+  // row of several would wrap, so a comment's actions stay on one line.
+  const inMenu = layout.mobile || (comment.depth >= MENU_FROM_DEPTH && more.length > 2);
 
   return (
     <li id={`comment-${comment.id}`} className={styles.comment} aria-labelledby={headingId}>
@@ -337,10 +331,13 @@ export const CommentItem = memo(function CommentItem({ node, lockedAbove = false
             )}
             {isByPostAuthor(comment, post) && <span className={styles.op}>OP</span>}
             {official && <span className={styles.official}>{official}</span>}
-            <span aria-hidden="true">·</span>
-            <Link href={commentPath(comment)} className={styles.time}>
-              <RelativeTime date={comment.createdAt} />
-            </Link>
+            {/* The dot goes with the time, so a narrow line never ends on it. */}
+            <span className={styles.when}>
+              <span aria-hidden="true">·</span>
+              <Link href={commentPath(comment)} className={styles.time}>
+                <RelativeTime date={comment.createdAt} />
+              </Link>
+            </span>
             {isEdited(comment) && <span className={styles.meta}>{messages.posts.edited}</span>}
             {isNewSinceVisit(comment, post, viewer?.id ?? null) && <span className={styles.new}>(new)</span>}
             {comment.locked && (
@@ -387,7 +384,7 @@ export const CommentItem = memo(function CommentItem({ node, lockedAbove = false
                   Reply
                 </button>
               )}
-              {layout.mobile
+              {inMenu
                 ? more.length > 0 && (
                     <LazyMenu
                       label="Comment options"
@@ -407,7 +404,6 @@ export const CommentItem = memo(function CommentItem({ node, lockedAbove = false
                       {action.label}
                     </button>
                   ))}
-              {groups && <GroupSwitch comment={comment} groups={groups} />}
             </div>
 
             {mode === 'reply' && <ReplyBox comment={comment} onClose={closeBox} />}
@@ -416,7 +412,7 @@ export const CommentItem = memo(function CommentItem({ node, lockedAbove = false
       </div>
 
       {!collapsed && (node.children.length > 0 || node.missingReplies > 0) && (
-        <div className={styles.content}>
+        <div className={styles.thread}>
           {node.children.length > 0 && (
             <ul className={styles.replies}>
               {node.children.map((child) => (

@@ -1,5 +1,5 @@
-import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
-import { messages, ui, type Post } from '@commons/shared';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { messages, ui, type Comment, type Post } from '@commons/shared';
 import { Button } from '../../../components/ui/Button';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { showAlert } from '../../../components/ui/Toasts';
@@ -46,7 +46,6 @@ export function CommentSection({ post, ready, focusedId }: Props) {
   const loadReplies = useLoadReplies(post);
   const create = useCreateComment(post);
   const vote = useVoteComment();
-  const lock = useLockComment();
   const comments = query.data?.comments;
   const focused = useFocusedComment(post, focusedId, comments);
   const tree = useMemo(() => (comments ? buildTree(comments) : []), [comments]);
@@ -76,41 +75,25 @@ export function CommentSection({ post, ready, focusedId }: Props) {
     );
     if (!element) return;
     scrolledTo.current = focusedId;
-    element.scrollIntoView({ block: 'center' });
+    // The comment's own block, not the thread below it: a tall thread centred would put the comment
+    // itself above the screen.
+    (element.querySelector(':scope > [data-comment-own]') ?? element).scrollIntoView({ block: 'center' });
   }, [focusedId, focused, comments, shown]);
 
+  const { mutate: mutateLock, isPending: locking } = useLockComment();
+  const toggleLock = useCallback(
+    (comment: Comment, as: 'mods' | 'admins') => {
+      if (locking) return;
+      mutateLock(
+        { comment, lock: !comment.locked, as },
+        { onError: (error) => showAlert(errorText(error), { tone: 'error' }) },
+      );
+    },
+    [mutateLock, locking],
+  );
   const thread = useMemo<CommentThread>(
-    () => ({
-      post,
-      viewer,
-      moderates,
-      layout,
-      focusedId,
-      loadReplies,
-      vote,
-      toggleLock: (comment, as) => {
-        if (lock.isPending) return;
-        lock.mutate(
-          { comment, lock: !comment.locked, as },
-          { onError: (error) => showAlert(errorText(error), { tone: 'error' }) },
-        );
-      },
-      openLoginPrompt,
-    }),
-    // `lock` is a new object on every render; its mutate and pending state are what matter.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [
-      post,
-      viewer,
-      moderates,
-      layout,
-      focusedId,
-      loadReplies,
-      vote,
-      lock.mutate,
-      lock.isPending,
-      openLoginPrompt,
-    ],
+    () => ({ post, viewer, moderates, layout, focusedId, loadReplies, vote, toggleLock, openLoginPrompt }),
+    [post, viewer, moderates, layout, focusedId, loadReplies, vote, toggleLock, openLoginPrompt],
   );
   const remaining = Math.max(0, post.noComments - (comments?.length ?? 0));
 

@@ -57,10 +57,12 @@ export function PostByline({
       <div className={`${styles.byline} ${styles.dense}`}>
         <Link href={href} className={styles.community}>
           <Avatar kind="community" name={post.communityName} image={post.communityProPic} size={18} />
-          {post.communityName}
+          <span className={styles.name}>{post.communityName}</span>
         </Link>
-        <span aria-hidden="true">·</span>
-        {by}
+        <span className={styles.rest}>
+          <span aria-hidden="true">·</span>
+          {by}
+        </span>
       </div>
     );
   }
