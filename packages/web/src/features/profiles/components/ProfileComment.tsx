@@ -24,10 +24,13 @@ export function ProfileComment({ comment }: { comment: Comment }) {
         </Link>
         <span aria-hidden="true"> · </span>
         <span>{comment.communityName}</span>
-        <span aria-hidden="true"> · </span>
-        <Link href={commentPath(comment)} className={styles.time}>
-          <RelativeTime date={comment.createdAt} />
-        </Link>
+        {/* The dot goes with the time, so a wrapped line never ends on it. */}
+        <span className={styles.when}>
+          <span aria-hidden="true"> · </span>
+          <Link href={commentPath(comment)} className={styles.time}>
+            <RelativeTime date={comment.createdAt} />
+          </Link>
+        </span>
       </p>
       {comment.deleted && <p className={styles.muted}>{deletedByText(comment)}</p>}
       {!comment.contentStripped && comment.body && (

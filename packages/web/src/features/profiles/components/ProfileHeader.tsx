@@ -184,9 +184,7 @@ export function ProfileHeader({ user }: { user: User }) {
           </h1>
           <p className={styles.facts}>
             <span>{user.points === 1 ? '1 point' : `${user.points} points`}</span>
-            <span aria-hidden="true">·</span>
             <span>Joined {joined(user.createdAt)}</span>
-            <span aria-hidden="true">·</span>
             <span>Last seen {user.lastSeenMonth}</span>
           </p>
           {user.badges.length > 0 && (
