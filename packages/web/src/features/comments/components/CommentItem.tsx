@@ -1,8 +1,7 @@
-import { lazy, memo, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { limits, messages, type Comment, type User, type UserGroupName } from '@commons/shared';
-import { plainParagraphs } from '../../../components/markdown/plain-text';
-import { PlainText } from '../../../components/markdown/PlainText';
+import { UserText } from '../../../components/markdown/UserText';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Icon, type IconName } from '../../../components/ui/Icon';
 import { LazyMenu } from '../../../components/ui/LazyMenu';
@@ -29,8 +28,6 @@ import { ReportDialog } from '../../reports/components/ReportDialog';
 import { CommentForm, commentDraftKeys, draftedMode } from './CommentForm';
 import { useCommentThread } from './comment-thread-context';
 import styles from './Comments.module.css';
-
-const Markdown = lazy(() => import('../../../components/markdown/Markdown'));
 
 /** From this depth on wider screens, a comment with more than two other actions puts them in a menu. */
 const MENU_FROM_DEPTH = 3;
@@ -101,17 +98,6 @@ function FoldedBody({ mobile, children }: { mobile: boolean; children: ReactNode
         </button>
       )}
     </>
-  );
-}
-
-/** A comment's text: plain prose as it is, anything with markup through the markdown renderer. */
-function CommentText({ body, embeds }: { body: string; embeds: boolean }) {
-  const paragraphs = plainParagraphs(body);
-  if (paragraphs) return <PlainText paragraphs={paragraphs} />;
-  return (
-    <Suspense fallback={<p className={styles.plain}>{body}</p>}>
-      <Markdown text={body} embeds={embeds} />
-    </Suspense>
   );
 }
 
@@ -364,7 +350,7 @@ export const CommentItem = memo(function CommentItem({ node, lockedAbove = false
               !(comment.deleted && comment.contentStripped) &&
               comment.body && (
                 <FoldedBody mobile={layout.mobile}>
-                  <CommentText body={comment.body} embeds={!viewer?.embedsOff} />
+                  <UserText text={comment.body} embeds={!viewer?.embedsOff} />
                 </FoldedBody>
               )
             )}

@@ -1,12 +1,10 @@
-import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import type { Community } from '@commons/shared';
+import { UserText } from '../../../components/markdown/UserText';
 import { Icon } from '../../../components/ui/Icon';
 import { formatCount } from '../../../lib/format-count';
 import { useCurrentUser } from '../../session/api/get-current-user';
 import styles from './CommunityDetails.module.css';
-
-const Markdown = lazy(() => import('../../../components/markdown/Markdown'));
 
 export function memberCount(n: number): string {
   return `${formatCount(n)} ${n === 1 ? 'member' : 'members'}`;
@@ -36,15 +34,7 @@ export function CommunityAboutCard({
       </h2>
       {community.about ? (
         <div className={styles.about} dir="auto">
-          <Suspense
-            fallback={
-              <p className={styles.plain} dir="auto">
-                {community.about}
-              </p>
-            }
-          >
-            <Markdown text={community.about} embeds={!user?.embedsOff} />
-          </Suspense>
+          <UserText text={community.about} embeds={!user?.embedsOff} />
         </div>
       ) : (
         <p className={styles.muted}>This community has not written a description yet.</p>

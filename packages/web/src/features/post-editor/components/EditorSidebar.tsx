@@ -1,11 +1,9 @@
-import { lazy, Suspense } from 'react';
 import type { CommunityRule, Image } from '@commons/shared';
+import { UserText } from '../../../components/markdown/UserText';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { memberCount } from '../../communities/components/CommunityPicker';
 import styles from './PostEditor.module.css';
-
-const Markdown = lazy(() => import('../../../components/markdown/Markdown'));
 
 export interface SidebarCommunity {
   name: string;
@@ -48,9 +46,7 @@ export function EditorSidebar({ community }: { community: SidebarCommunity | nul
         </div>
         {community.about && (
           <div className={styles.sideAbout}>
-            <Suspense fallback={<p>{community.about}</p>}>
-              <Markdown text={community.about} embeds={false} />
-            </Suspense>
+            <UserText text={community.about} embeds={false} />
           </div>
         )}
       </section>

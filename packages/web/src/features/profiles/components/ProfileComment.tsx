@@ -1,13 +1,11 @@
-import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import type { Comment } from '@commons/shared';
+import { UserText } from '../../../components/markdown/UserText';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { VotePair } from '../../posts/components/VoteButtons';
 import { useVoteComment } from '../../comments/api/vote-comment';
 import { commentPath, deletedByText } from '../../comments/comment-tree';
 import styles from './Profile.module.css';
-
-const Markdown = lazy(() => import('../../../components/markdown/Markdown'));
 
 /** A comment in a profile feed: the post it answers, when, its words and its votes. */
 export function ProfileComment({ comment }: { comment: Comment }) {
@@ -35,15 +33,7 @@ export function ProfileComment({ comment }: { comment: Comment }) {
       {comment.deleted && <p className={styles.muted}>{deletedByText(comment)}</p>}
       {!comment.contentStripped && comment.body && (
         <div className={styles.commentBody} dir="auto">
-          <Suspense
-            fallback={
-              <p className={styles.plain} dir="auto">
-                {comment.body}
-              </p>
-            }
-          >
-            <Markdown text={comment.body} embeds={false} />
-          </Suspense>
+          <UserText text={comment.body} embeds={false} />
         </div>
       )}
       <VotePair state={comment} compact disabled={false} onVote={(up) => vote(comment, up)} />

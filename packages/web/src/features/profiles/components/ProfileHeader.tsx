@@ -1,5 +1,6 @@
-import { lazy, Suspense, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
 import { messages, type User } from '@commons/shared';
+import { UserText } from '../../../components/markdown/UserText';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Button } from '../../../components/ui/Button';
 import { showAlert } from '../../../components/ui/Toasts';
@@ -12,8 +13,6 @@ import styles from './Profile.module.css';
 
 /** The about-me text folds above this height (core §2). */
 const ABOUT_FOLD_PX = 120;
-
-const Markdown = lazy(() => import('../../../components/markdown/Markdown'));
 
 const joined = (date: string) =>
   new Date(date).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
@@ -43,15 +42,7 @@ function About({ text }: { text: string }) {
         style={!open ? { maxHeight: ABOUT_FOLD_PX } : undefined}
       >
         <div ref={content}>
-          <Suspense
-            fallback={
-              <p className={styles.plain} dir="auto">
-                {text}
-              </p>
-            }
-          >
-            <Markdown text={text} embeds={false} />
-          </Suspense>
+          <UserText text={text} embeds={false} />
         </div>
       </div>
       {overflows && (

@@ -1,0 +1,28 @@
+import { lazy, Suspense } from 'react';
+import styles from './Markdown.module.css';
+import { plainParagraphs } from './plain-text';
+import { PlainText } from './PlainText';
+
+// The renderer is large: it loads on the first text that needs it, not with the page.
+const Markdown = lazy(() => import('./Markdown'));
+
+/**
+ * Text people wrote (posts, comments, about texts, community descriptions), with the site's markdown
+ * rules (core §5). Plain prose shows at once, as markdown would show it, without loading or running the
+ * parser; anything with markup goes through the renderer, its raw text standing in until that arrives.
+ */
+export function UserText({ text, embeds }: { text: string; embeds: boolean }) {
+  const paragraphs = plainParagraphs(text);
+  if (paragraphs) return <PlainText paragraphs={paragraphs} />;
+  return (
+    <Suspense
+      fallback={
+        <p className={styles.pending} dir="auto">
+          {text}
+        </p>
+      }
+    >
+      <Markdown text={text} embeds={embeds} />
+    </Suspense>
+  );
+}
