@@ -11,6 +11,8 @@ export interface RunningServer {
   url: string;
   dataDir: string;
   process: ChildProcess;
+  /** Everything it printed so far. */
+  output(): string;
   /** Sends the signal and resolves with the exit code (null when killed by a signal). */
   kill(signal: NodeJS.Signals): Promise<number | null>;
   stop(): Promise<void>;
@@ -24,10 +26,14 @@ export function tempDataDir(): string {
  * Starts the built server (packages/server/dist) on a free port; resolves when it listens. Without a
  * DATA_DIR in `env` it gets a new temporary one.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  as: { uid: number; gid: number } | null = null,
+): Promise<RunningServer> {
   const dataDir = env.DATA_DIR ?? tempDataDir();
   const child = spawn(process.execPath, [serverMain], {
     cwd: repoRoot,
+    ...(as ?? {}),
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -49,7 +55,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     return exited;
   };
-  return { url, dataDir, process: child, kill, stop: async () => void (await kill('SIGTERM')) };
+  return {
+    url,
+    dataDir,
+    process: child,
+    output: () => output,
+    kill,
+    stop: async () => void (await kill('SIGTERM')),
+  };
 }
 
 /** Runs an operator command against a data directory (through the running server, if one holds it). */

@@ -1,21 +1,22 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { tempDataDir } from '../server';
 
-export const engine = (process.env.TEST_ENGINE ?? 'pglite') as 'pglite' | 'postgres';
-
-/**
- * Settings for a fresh, empty database of the engine under test: a new data directory for PGlite, a new
- * PostgreSQL database (dropped by the returned cleanup) otherwise.
- */
-export async function freshDatabase(): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
-  const dataDir = tempDataDir();
-  if (engine === 'pglite') return { env: { DATA_DIR: dataDir }, drop: async () => {} };
-  return freshPostgres(dataDir);
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** From packages/server/test/global-setup.ts: a connection string that may create databases. */
+    adminUrl: string;
+  }
 }
 
+/**
+ * A new, empty database on the run's PostgreSQL (TEST_DATABASE_URL, or the embedded server that
+ * global-setup started), with the settings a server process needs to use it: DATABASE_URL and its
+ * own DATA_DIR. `drop` removes it.
+ */
 export async function freshPostgres(dataDir = tempDataDir()) {
-  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const adminUrl = inject('adminUrl');
   const name = `commons_proc_${crypto.randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

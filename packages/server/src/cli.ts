@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
-import { sendToServer } from './admin-channel/channel.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { DataDirLock, DataDirLockedError, liveLockHolder } from './db/data-dir-lock.js';
+import { EmbeddedUnavailableError } from './db/embedded/binaries.js';
+import { EmbeddedInUseError, embeddedLayout, EmbeddedStartError } from './db/embedded/embedded-postgres.js';
 import { migrate } from './db/migrate.js';
-import { embeddedDir, openConfiguredDatabase } from './db/open.js';
+import { openConfiguredDatabase } from './db/open.js';
 import { AppError } from './lib/errors.js';
 import { systemClock } from './lib/time.js';
 import { BackupFormatError, readBackupHeader } from './operations/backup.js';
@@ -30,8 +30,9 @@ const USAGE = `Usage: npm run cli -- <command>
   restore <file> [--yes]       replace the whole database with a backup (asks first unless --yes)
   print-config                 print the effective settings (secrets left out)
 
-It reads the same settings as the server (DATA_DIR, DATABASE_URL, ...). On the embedded database, a
-running server carries out the command for you; when none runs, the command opens the database itself.`;
+It reads the same settings as the server (DATA_DIR, DATABASE_URL, ...). On the embedded database it
+connects to the database of the running server; when no server runs, it starts the database for the
+command and stops it after.`;
 
 class UsageError extends Error {}
 
@@ -162,51 +163,38 @@ const NEEDS_READY_DATABASE = new Set<Operation['op']>([
   'user',
 ]);
 
-async function runDirectly(config: Config, operation: Operation): Promise<string> {
-  const lock = config.databaseUrl ? null : DataDirLock.acquire(config.dataDir, 'cli');
-  try {
-    if (
-      !config.databaseUrl &&
-      operation.op !== 'migrate' &&
-      operation.op !== 'restore' &&
-      !fs.existsSync(embeddedDir(config))
-    ) {
-      throw new OperatorError(
-        `There is no database in ${config.dataDir} yet: start the server once (npm start), or run: npm run cli -- migrate`,
-      );
-    }
-    const database = await openConfiguredDatabase(config);
-    try {
-      if (NEEDS_READY_DATABASE.has(operation.op)) {
-        await migrate(database.db);
-        await seedSite(database.db);
-      }
-      const output = await runOperation(
-        { db: database.db, config, engine: database.engine, clock: systemClock, runner: 'this command' },
-        operation,
-      );
-      if (operation.op === 'migrate' || operation.op === 'restore') await seedSite(database.db);
-      return output;
-    } finally {
-      await database.close();
-    }
-  } finally {
-    lock?.release();
-  }
-}
-
 async function execute(config: Config, operation: Operation): Promise<string> {
-  const holder = config.databaseUrl ? null : liveLockHolder(config.dataDir);
-  if (holder?.role === 'server') {
-    const reply = await sendToServer(config.dataDir, operation).catch(() => {
-      throw new OperatorError(
-        `A Commons server (pid ${holder.pid}) holds ${config.dataDir} but its operator channel does not answer. Stop it and try again.`,
-      );
-    });
-    if (!reply.ok) throw new OperatorError(reply.error ?? 'The command failed.');
-    return reply.output ?? '';
+  if (
+    !config.databaseUrl &&
+    operation.op !== 'migrate' &&
+    operation.op !== 'restore' &&
+    !fs.existsSync(path.join(embeddedLayout(config.dataDir).clusterDir, 'PG_VERSION'))
+  ) {
+    throw new OperatorError(
+      `There is no database in ${config.dataDir} yet: start the server once (npm start), or run: npm run cli -- migrate`,
+    );
   }
-  return runDirectly(config, operation);
+  const database = await openConfiguredDatabase(config, 'cli');
+  for (const note of database.embedded?.notes ?? []) console.error(note);
+  try {
+    if (NEEDS_READY_DATABASE.has(operation.op)) {
+      await migrate(database.db);
+      await seedSite(database.db);
+    }
+    const embedded = database.embedded;
+    const runner =
+      embedded?.owned === false
+        ? `shared with the running server (pid ${embedded.ownerPid})`
+        : 'started for this command';
+    const output = await runOperation(
+      { db: database.db, config, engine: database.engine, clock: systemClock, runner },
+      operation,
+    );
+    if (operation.op === 'migrate' || operation.op === 'restore') await seedSite(database.db);
+    return output;
+  } finally {
+    await database.close();
+  }
 }
 
 async function main(args: string[]): Promise<number> {
@@ -236,7 +224,9 @@ async function main(args: string[]): Promise<number> {
     if (
       error instanceof OperatorError ||
       error instanceof AppError ||
-      error instanceof DataDirLockedError ||
+      error instanceof EmbeddedInUseError ||
+      error instanceof EmbeddedStartError ||
+      error instanceof EmbeddedUnavailableError ||
       error instanceof BackupFormatError
     ) {
       console.error(`commons: ${error.message}`);

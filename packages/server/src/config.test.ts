@@ -33,7 +33,6 @@ describe('loadConfig defaults', () => {
       csrfOff: false,
       secret: null,
       sessionCookieName: 'SID',
-      embeddedFsync: true,
       development: false,
       logLevel: 'info',
       imagePostSubmitReqPoints: 0,

@@ -9,7 +9,7 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
-  /** Unset: the embedded PGlite database under `dataDir`. */
+  /** Unset: the embedded PostgreSQL server that the site runs itself, in `dataDir/postgres`. */
   databaseUrl: string | null;
   /** Unset: rate-limit counters in process memory. */
   redisUrl: string | null;
@@ -25,8 +25,6 @@ export interface Config {
   /** Provided secret; when null, one is generated at first start and kept in the database. */
   secret: string | null;
   sessionCookieName: string;
-  /** Real fsync for the embedded database (survives power loss); `off` survives process crashes only. */
-  embeddedFsync: boolean;
   development: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   imagePostSubmitReqPoints: number;
@@ -193,7 +191,6 @@ export function loadConfig(env: Env = process.env): Config {
     csrfOff: flag(env, 'CSRF_OFF', false),
     secret,
     sessionCookieName: cookieName,
-    embeddedFsync: flag(env, 'EMBEDDED_FSYNC', true),
     development: flag(env, 'DEVELOPMENT', false),
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
     imagePostSubmitReqPoints: integer(env, 'IMAGE_POST_SUBMIT_REQ_POINTS', 0, -1_000_000, 1_000_000_000),

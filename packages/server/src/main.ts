@@ -1,17 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import { startChannel } from './admin-channel/channel.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { DataDirLock, DataDirLockedError } from './db/data-dir-lock.js';
+import { EmbeddedUnavailableError } from './db/embedded/binaries.js';
+import { EmbeddedInUseError, EmbeddedStartError } from './db/embedded/embedded-postgres.js';
+import type { Database } from './db/engine.js';
 import { migrate } from './db/migrate.js';
+import { listen } from './db/notifications.js';
 import { openConfiguredDatabase } from './db/open.js';
 import { siteJobs } from './jobs/jobs.js';
 import { startJobs } from './jobs/scheduler.js';
-import { systemClock } from './lib/time.js';
+import { RESTORED_CHANNEL } from './operations/backup.js';
 import { Secrets } from './site/secrets.js';
 import { seedSite } from './site/seed.js';
+
+/** However a step hangs, the process is gone this long after the first SIGTERM or SIGINT. */
+const SHUTDOWN_DEADLINE_MS = 10_000;
 
 function fail(message: string): never {
   console.error(`commons: ${message}`);
@@ -33,6 +38,21 @@ function displayUrl(config: Config, port: number): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
+async function openDatabase(config: Config): Promise<Database> {
+  try {
+    return await openConfiguredDatabase(config, 'server');
+  } catch (error) {
+    if (
+      error instanceof EmbeddedInUseError ||
+      error instanceof EmbeddedStartError ||
+      error instanceof EmbeddedUnavailableError
+    ) {
+      fail(error.message);
+    }
+    throw error;
+  }
+}
+
 /** Start-up: settings, database, migrations, then listen. Everything else is in buildApp. */
 async function main(): Promise<void> {
   const config = readConfig();
@@ -42,18 +62,28 @@ async function main(): Promise<void> {
     );
   }
 
-  let lock: DataDirLock | null = null;
-  if (!config.databaseUrl) {
-    try {
-      lock = DataDirLock.acquire(config.dataDir, 'server');
-    } catch (error) {
-      if (error instanceof DataDirLockedError)
-        fail(`${error.message} Only one server can use ${config.dataDir}.`);
-      throw error;
-    }
+  const database = await openDatabase(config);
+  for (const note of database.embedded?.notes ?? []) console.log(note);
+  // Until the server listens, a signal just stops the database and leaves.
+  const early = () => {
+    database.embedded?.signalStop();
+    process.exit(1);
+  };
+  process.once('SIGTERM', early);
+  process.once('SIGINT', early);
+  try {
+    await serve(config, database);
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  } finally {
+    process.off('SIGTERM', early);
+    process.off('SIGINT', early);
   }
+}
 
-  const database = await openConfiguredDatabase(config);
+/** Migrations, the app, listening, jobs; and the bounded shutdown. */
+async function serve(config: Config, database: Database): Promise<void> {
   await migrate(database.db);
   await seedSite(database.db);
   const secrets = new Secrets();
@@ -67,41 +97,68 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
 
-  const channel =
-    database.engine === 'pglite'
-      ? await startChannel(
-          {
-            db: database.db,
-            config,
-            engine: database.engine,
-            clock: systemClock,
-            runner: `the running server (pid ${process.pid})`,
-            afterRestore: () => secrets.load(database.db, config),
-          },
-          app.log,
-        )
-      : null;
-  const scheduler = startJobs(database.db, siteJobs(config, database.engine), app.log);
+  // A restore (by the CLI, or another process) replaces the secret: every process reloads its keys.
+  const restored = listen(
+    database.connection,
+    RESTORED_CHANNEL,
+    () =>
+      void secrets
+        .load(database.db, config)
+        .catch((err: unknown) => app.log.error({ err }, 'reload after restore failed')),
+    app.log,
+  );
+  const scheduler = startJobs(database.db, siteJobs(config), app.log);
+  database.embedded?.onUnexpectedExit((code, signal) => {
+    app.log.fatal({ code, signal }, 'the embedded database stopped unexpectedly; exiting');
+    process.exit(1);
+  });
 
   console.log(`${config.siteName} is running at ${displayUrl(config, port)}`);
   console.log(
-    database.engine === 'pglite'
-      ? `Data: ${config.dataDir} (embedded database${config.embeddedFsync ? '' : ', EMBEDDED_FSYNC=off'})`
+    database.engine === 'embedded'
+      ? `Data: ${config.dataDir} (embedded PostgreSQL, socket in ${database.embedded!.layout.socketDir})`
       : 'Data: PostgreSQL (DATABASE_URL)',
   );
 
   let closing = false;
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      // A second signal: leave now. The database still gets its fast-shutdown request.
+      app.log.warn({ signal }, 'second signal: exiting at once');
+      database.embedded?.signalStop();
+      process.exit(1);
+    }
     closing = true;
+    let step = 'starting';
+    const deadline = setTimeout(() => {
+      app.log.error(
+        `shutdown did not finish within ${SHUTDOWN_DEADLINE_MS / 1000} s (stuck: ${step}); exiting`,
+      );
+      database.embedded?.signalStop();
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS);
+    deadline.unref();
+    const run = async (name: string, work: () => Promise<unknown>) => {
+      step = name;
+      try {
+        await work();
+      } catch (err) {
+        app.log.error({ err }, `shutdown: ${name} failed`);
+      }
+    };
     app.log.info({ signal }, 'shutting down');
-    await app.close(); // stops accepting, lets requests in flight finish
-    await app.handlersSettled(); // and those whose clients have hung up
-    await scheduler.stop();
-    await channel?.close();
+    await run('closing the HTTP server', () => app.close()); // stops accepting; requests in flight finish
+    await run('waiting for requests whose clients hung up', () => app.handlersSettled());
+    await run('stopping the background jobs', () => scheduler.stop());
+    await run('closing the restore listener', () => restored.close());
     redis?.disconnect();
-    await database.close();
-    lock?.release();
+    await run(
+      database.embedded?.owned
+        ? 'closing the database and stopping the embedded server'
+        : 'closing the database',
+      () => database.close(),
+    );
+    clearTimeout(deadline);
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,23 +1,16 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
-import { openEmbedded, openPostgres, type Database } from '../src/db/engine.js';
+import { openPostgres, type Database } from '../src/db/engine.js';
 import { systemClock, type Clock } from '../src/lib/time.js';
 import { Secrets } from '../src/site/secrets.js';
 
-export const engine = (process.env.TEST_ENGINE ?? 'pglite') as 'pglite' | 'postgres';
-
-/** A fresh database cloned from the run's migrated template: PGlite in memory, or a PostgreSQL database. */
+/** A fresh database copied from the run's migrated template (global-setup.ts), dropped on close. */
 export async function openTestDatabase(): Promise<Database> {
-  if (engine === 'pglite') {
-    const snapshot = fs.readFileSync(inject('pgliteTemplate'));
-    return openEmbedded({ dataDir: null, fsync: false, loadDataDir: new Blob([snapshot]) });
-  }
-  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const adminUrl = inject('adminUrl');
   const template = inject('postgresTemplate');
   const name = `${template}_${crypto.randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -25,7 +18,7 @@ export async function openTestDatabase(): Promise<Database> {
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), 4);
+  const database = openPostgres(url.toString(), 4);
   return {
     ...database,
     async close() {

@@ -9,7 +9,7 @@ import { runOperation, type Operation } from '../src/operations/operations.js';
 import { saveSiteSettings } from '../src/site/site-settings.repository.js';
 import { OperatorError } from '../src/users/users.service.js';
 import { loggedInClient, makeUser, uniqueName } from './factories.js';
-import { createTestApp, engine, TestClock, type TestApp } from './harness.js';
+import { createTestApp, TestClock, type TestApp } from './harness.js';
 
 /** Operator commands (DOMAIN §17), run as the CLI runs them, against the test database. */
 
@@ -253,10 +253,13 @@ describe('runOperation', () => {
         .executeTakeFirstOrThrow();
       const latest = listMigrations().length;
       const lines = (await run({ op: 'status' })).split('\n');
-      expect(lines[0]).toBe(
-        engine === 'pglite'
-          ? `Database: embedded database in ${t.config.dataDir}, through this command.`
-          : 'Database: PostgreSQL (DATABASE_URL), through this command.',
+      expect(lines[0]).toBe('Database: PostgreSQL (DATABASE_URL).');
+      const embedded = await runOperation(
+        { ...contextOf(t, clock), engine: 'embedded', runner: 'started for this command' },
+        { op: 'status' },
+      );
+      expect(embedded.split('\n')[0]).toBe(
+        `Database: embedded PostgreSQL in ${t.config.dataDir}, started for this command.`,
       );
       expect(lines[1]).toBe(`Schema version ${latest} of ${latest}.`);
       expect(lines[2]).toBe(`Accounts: ${Number(n)} (including the system accounts ghost and nobody).`);
@@ -443,7 +446,7 @@ describe('backup and restore', () => {
     fs.writeFileSync(
       newer,
       zlib.gzipSync(
-        '{"format":"commons-backup","version":2,"schemaVersion":1,"createdAt":"x","engine":"pglite"}\n',
+        '{"format":"commons-backup","version":2,"schemaVersion":1,"createdAt":"x","engine":"embedded"}\n',
       ),
     );
     await expect(run({ op: 'restore', file: newer })).rejects.toThrow(

@@ -1,18 +1,20 @@
-import { PGlite } from '@electric-sql/pglite';
-import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { DurableNodeFS } from './durable-node-fs.js';
+import type { RunningEmbedded } from './embedded/embedded-postgres.js';
 import type { DB } from './schema.js';
 
-export type Engine = 'pglite' | 'postgres';
+/** `embedded`: the PostgreSQL the site runs itself under DATA_DIR; `postgres`: a server at DATABASE_URL. */
+export type Engine = 'embedded' | 'postgres';
 
 /** An open database: the query layer, which engine is under it, and how to close it. */
 export interface Database {
   db: Kysely<DB>;
   engine: Engine;
-  /** Only for the embedded engine: the PGlite instance (snapshots, tests). */
-  pglite: PGlite | null;
+  /** How to open another connection to it (a LISTEN connection, tools). */
+  connection: pg.ClientConfig;
+  /** The embedded server, when this process started or joined one. */
+  embedded: RunningEmbedded | null;
+  /** Closes the pool, then stops the embedded server if this process started it. */
   close(): Promise<void>;
 }
 
@@ -23,58 +25,30 @@ const NUMERIC_OID = 1700;
  * Counts and sums come back from PostgreSQL as int8, which `pg` leaves as strings. Every int8 we store
  * (counters, hot scores, row numbers) fits in a JavaScript safe integer, so read them as numbers.
  */
-const types: pg.CustomTypesConfig = {
+export const pgTypes: pg.CustomTypesConfig = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
     if (oid === INT8_OID || oid === NUMERIC_OID) return (value: string) => Number(value);
     return pg.types.getTypeParser(oid, format) as (value: string) => unknown;
   }) as pg.CustomTypesConfig['getTypeParser'],
 };
 
-export interface EmbeddedOptions {
-  /** A directory, or null for an in-memory database (tests). */
-  dataDir: string | null;
-  /** Real fsync on commit; see DurableNodeFS. */
-  fsync: boolean;
-  /** Start from a snapshot made with `pglite.dumpDataDir()` (tests clone a migrated template). */
-  loadDataDir?: Blob;
+export function connectionOf(target: string | pg.ClientConfig): pg.ClientConfig {
+  return typeof target === 'string' ? { connectionString: target } : target;
 }
 
-export async function openEmbedded(options: EmbeddedOptions): Promise<Database> {
-  const startParams = options.fsync
-    ? [...PGlite.defaultStartParams.filter((p) => p !== '-F'), '-c', 'wal_sync_method=fsync']
-    : PGlite.defaultStartParams;
-  const storage =
-    options.dataDir === null
-      ? {}
-      : options.fsync
-        ? { fs: new DurableNodeFS(options.dataDir) }
-        : { dataDir: options.dataDir };
-  const pglite = await PGlite.create({
-    ...storage,
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    startParams,
-  });
-  // PGlite is one database session: a pool of exactly one connection keeps transactions from interleaving.
-  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, types });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return {
-    db,
-    engine: 'pglite',
-    pglite,
-    async close() {
-      await db.destroy();
-      await pglite.close();
-    },
-  };
-}
-
-export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: poolSize, types });
+/** A pooled Kysely over PostgreSQL: a connection string, or settings (the embedded server's socket). */
+export function openPostgres(target: string | pg.ClientConfig, poolSize = 10): Database {
+  const connection = connectionOf(target);
+  const pool = new pg.Pool({ ...connection, max: poolSize, types: pgTypes });
+  // An idle connection that the server ends (a restart, a fast shutdown while the pool closes) is
+  // dropped from the pool and replaced when next needed; without a listener it would crash the process.
+  pool.on('error', () => {});
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
     engine: 'postgres',
-    pglite: null,
+    connection,
+    embedded: null,
     async close() {
       await db.destroy();
     },

@@ -1,15 +1,26 @@
-import path from 'node:path';
 import type { Config } from '../config.js';
-import { openEmbedded, openPostgres, type Database } from './engine.js';
+import { startEmbedded, type OwnerRole } from './embedded/embedded-postgres.js';
+import { openPostgres, type Database } from './engine.js';
 
-/** Where the embedded engine keeps its files, inside the data directory. */
-export function embeddedDir(config: Config): string {
-  return path.join(config.dataDir, 'db');
-}
-
-/** Opens the configured database: PostgreSQL when DATABASE_URL is set, else the embedded one. */
-export function openConfiguredDatabase(config: Config): Promise<Database> {
-  return config.databaseUrl
-    ? openPostgres(config.databaseUrl)
-    : openEmbedded({ dataDir: embeddedDir(config), fsync: config.embeddedFsync });
+/**
+ * Opens the configured database: PostgreSQL when DATABASE_URL is set, else the embedded server in
+ * DATA_DIR, started now (or, for the CLI, joined when a running site already started it).
+ */
+export async function openConfiguredDatabase(config: Config, role: OwnerRole): Promise<Database> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  const embedded = await startEmbedded(config.dataDir, role);
+  // 10 of the server's 20 connections: room for the CLI, autovacuum and a psql session.
+  const database = openPostgres(embedded.connection, 10);
+  return {
+    ...database,
+    engine: 'embedded',
+    embedded,
+    async close() {
+      try {
+        await database.close();
+      } finally {
+        await embedded.stop();
+      }
+    },
+  };
 }

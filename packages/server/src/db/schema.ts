@@ -84,6 +84,15 @@ export interface SchemaMigrationsTable {
   applied_at: DefaultTimestamp;
 }
 
+/** The last start of each periodic job (jobs/scheduler.ts). */
+export interface JobRunsTable {
+  name: string;
+  last_started_at: Timestamp;
+  runs: Generated<number>;
+  /** hostname:pid of the process that ran it last. */
+  ran_by: string;
+}
+
 export interface ImagesTable {
   id: string;
   store_name: Generated<string>;
@@ -327,6 +336,7 @@ export interface DB {
   user_badges: UserBadgesTable;
   used_captchas: UsedCaptchasTable;
   schema_migrations: SchemaMigrationsTable;
+  job_runs: JobRunsTable;
   images: ImagesTable;
   temp_images: TempImagesTable;
   communities: CommunitiesTable;

@@ -1,7 +1,5 @@
 import { purgeUsedCaptchas } from '../captcha/captcha.service.js';
 import type { Config } from '../config.js';
-import type { Engine } from '../db/engine.js';
-import { maintainTables } from '../db/maintenance.js';
 import { deleteTemporaryImages } from '../images/images.service.js';
 import { systemClock } from '../lib/time.js';
 import { purgeWindows } from '../posts/posts.repository.js';
@@ -10,14 +8,9 @@ import type { Job } from './scheduler.js';
 
 const HOUR = 3600 * 1000;
 
-/** The background jobs of DOMAIN §14 that exist so far, and the embedded engine's upkeep. */
-export function siteJobs(config: Config, engine: Engine): Job[] {
-  const upkeep: Job[] =
-    engine === 'pglite'
-      ? [{ name: 'maintain-embedded-tables', everyMs: HOUR / 6, runAlone: (db) => maintainTables(db) }]
-      : [];
+/** The background jobs of DOMAIN §14 that exist so far. */
+export function siteJobs(config: Config): Job[] {
   return [
-    ...upkeep,
     {
       name: 'delete-expired-sessions',
       everyMs: HOUR,

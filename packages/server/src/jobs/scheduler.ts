@@ -1,55 +1,77 @@
+import os from 'node:os';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../db/schema.js';
+import { claimJob } from './jobs.repository.js';
 
-export type Job = {
+export interface Job {
   name: string;
+  /** The period: the job runs at most once in it, across every process on the database. */
   everyMs: number;
-} & (
-  | {
-      /** Runs inside a transaction that holds the job's advisory lock. */
-      run(trx: Transaction<DB>): Promise<unknown>;
-    }
-  | {
-      /**
-       * Runs on the database without a transaction or lock, for statements that cannot run inside a
-       * transaction (VACUUM). Only for the embedded engine, where one process owns the database.
-       */
-      runAlone(db: Kysely<DB>): Promise<unknown>;
-    }
-);
+  /** Runs inside the transaction that claimed the job; if it fails, the claim is rolled back too. */
+  run(trx: Transaction<DB>): Promise<unknown>;
+}
 
 /**
- * Runs each job once at start and then every period. With several processes on one PostgreSQL, a
- * transaction-scoped advisory lock lets exactly one of them run a given job at a time.
+ * How often each process looks for due jobs. When the process that ran a job last goes away, another
+ * one runs it at most this long after it fell due, instead of a whole period later.
  */
-export function startJobs(db: Kysely<DB>, jobs: Job[], log: FastifyBaseLogger): { stop(): Promise<void> } {
-  const running = new Set<Promise<unknown>>();
+export const CHECK_EVERY_MS = 60_000;
+
+/** This process as `job_runs.ran_by` names it. */
+export const THIS_PROCESS = `${os.hostname()}:${process.pid}`;
+
+/**
+ * Runs the job if it is due (it never ran, or last started a period ago) and this call claims it.
+ * Returns what the job returned, or null when it was not run.
+ */
+export async function runIfDue(
+  db: Kysely<DB>,
+  job: Job,
+  runner = THIS_PROCESS,
+): Promise<{ result: unknown } | null> {
+  return db.transaction().execute(async (trx) => {
+    // Another process running the job holds this lock: skip at once instead of waiting for its commit
+    // behind the claimed row, only to find the job no longer due.
+    const { rows } = await sql<{ locked: boolean }>`
+      SELECT pg_try_advisory_xact_lock(hashtext(${`commons-job:${job.name}`})) AS locked`.execute(trx);
+    if (!rows[0]?.locked) return null;
+    if (!(await claimJob(trx, job.name, job.everyMs, runner))) return null;
+    return { result: await job.run(trx) };
+  });
+}
+
+/**
+ * Checks every job at start and then every `min(period, checkEveryMs)`, running those that are due.
+ * The claim in `job_runs` is shared by every process on the database and survives restarts, so a job
+ * runs once per period in all, however many processes start, stop or run out of phase.
+ */
+export function startJobs(
+  db: Kysely<DB>,
+  jobs: Job[],
+  log: FastifyBaseLogger,
+  options: { runner?: string; checkEveryMs?: number } = {},
+): { stop(): Promise<void> } {
+  const runner = options.runner ?? THIS_PROCESS;
+  const checkEveryMs = options.checkEveryMs ?? CHECK_EVERY_MS;
+  const checking = new Map<string, Promise<void>>();
   let stopped = false;
 
-  const runOnce = (job: Job) => {
-    if (stopped) return;
-    const work = (
-      'runAlone' in job
-        ? job.runAlone(db).then((result) => log.debug({ job: job.name, result }, 'job done'))
-        : db.transaction().execute(async (trx) => {
-            const { rows } = await sql<{ locked: boolean }>`
-              SELECT pg_try_advisory_xact_lock(hashtext(${`commons-job:${job.name}`})) AS locked`.execute(
-              trx,
-            );
-            if (!rows[0]?.locked) return;
-            const result = await job.run(trx);
-            log.debug({ job: job.name, result }, 'job done');
-          })
-    )
+  const check = (job: Job) => {
+    // A job still running here from the last check is not checked again meanwhile.
+    if (stopped || checking.has(job.name)) return;
+    const work = runIfDue(db, job, runner)
+      .then((done) => {
+        if (done) log.debug({ job: job.name, result: done.result }, 'job done');
+      })
       .catch((error: unknown) => log.error({ err: error, job: job.name }, 'job failed'))
-      .finally(() => running.delete(work));
-    running.add(work);
+      .finally(() => checking.delete(job.name));
+    checking.set(job.name, work);
   };
 
   const timers = jobs.map((job) => {
-    runOnce(job);
-    const timer = setInterval(() => runOnce(job), job.everyMs);
+    check(job);
+    const timer = setInterval(() => check(job), Math.min(job.everyMs, checkEveryMs));
     timer.unref();
     return timer;
   });
@@ -58,7 +80,7 @@ export function startJobs(db: Kysely<DB>, jobs: Job[], log: FastifyBaseLogger): 
     async stop() {
       stopped = true;
       timers.forEach(clearInterval);
-      await Promise.all([...running]);
+      await Promise.all([...checking.values()]);
     },
   };
 }

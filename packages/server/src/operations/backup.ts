@@ -7,8 +7,8 @@ import { applyMigrations, migrationStatus } from '../db/migrate.js';
 import type { DB } from '../db/schema.js';
 
 /**
- * Logical backups: gzipped JSON lines, the same on PGlite and PostgreSQL, so a backup of the embedded
- * database restores into a PostgreSQL server (the way a growing site moves) and back.
+ * Logical backups: gzipped JSON lines, the same for the embedded database and a PostgreSQL server, so a
+ * backup of one restores into the other (the way a growing site moves) and back, and across versions.
  *
  *   {"format":"commons-backup","version":1,"schemaVersion":N,...}   header
  *   {"t":"users","r":{…row…}}                                        one line per row, parents first
@@ -19,10 +19,16 @@ import type { DB } from '../db/schema.js';
  * in one transaction: schema rebuilt at the backup's version, rows loaded, then newer migrations run.
  */
 const FORMAT = 'commons-backup';
+/** Notified when a restore commits: running servers reload what they keep in memory (the secret's keys). */
+export const RESTORED_CHANNEL = 'commons_restored';
 const FORMAT_VERSION = 1;
 const BATCH = 1000;
-/** Tables whose rows mean nothing after a restore. */
-const SKIPPED_TABLES = new Set(['schema_migrations', 'used_captchas']);
+/**
+ * Tables whose rows mean nothing after a restore. `job_runs` says when this deployment's processes
+ * last ran their upkeep; left out, every job is due on the restored site and runs once at the next
+ * check, which suits data that may hold what the old site had not yet cleaned up.
+ */
+const SKIPPED_TABLES = new Set(['schema_migrations', 'used_captchas', 'job_runs']);
 
 interface Header {
   format: string;
@@ -255,6 +261,7 @@ export async function restoreBackup(db: Kysely<DB>, file: string): Promise<Backu
     if (!ended)
       throw new BackupFormatError(`${file} is incomplete (it has no end marker); nothing was restored.`);
     await applyMigrations(trx);
+    await sql`SELECT pg_notify(${RESTORED_CHANNEL}, '')`.execute(trx);
     const tables = new Set(columns.keys()).size;
     return { tables, rows: loaded, schemaVersion: header.schemaVersion };
   });

@@ -37,14 +37,14 @@ export interface OperationContext {
   config: Config;
   engine: Engine;
   clock: Clock;
-  /** Says who ran it: "this command" or the running server. */
+  /** For the embedded database: who runs it, e.g. "started for this command". */
   runner: string;
-  /** After a restore, a running server reloads what it keeps in memory (the secret's keys). */
-  afterRestore?: () => Promise<void>;
 }
 
 function where(ctx: OperationContext): string {
-  return ctx.engine === 'pglite' ? `embedded database in ${ctx.config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+  return ctx.engine === 'embedded'
+    ? `embedded PostgreSQL in ${ctx.config.dataDir}, ${ctx.runner}`
+    : 'PostgreSQL (DATABASE_URL)';
 }
 
 /** Runs one operator command and returns what to print. Failures throw OperatorError or AppError. */
@@ -118,7 +118,7 @@ export async function runOperation(ctx: OperationContext, operation: Operation):
         .orderBy('username')
         .execute();
       return [
-        `Database: ${where(ctx)}, through ${ctx.runner}.`,
+        `Database: ${where(ctx)}.`,
         `Schema version ${status.current} of ${status.latest}${status.pending.length ? ` (${status.pending.length} pending)` : ''}.`,
         `Accounts: ${users} (including the system accounts ghost and nobody).`,
         `Admins: ${admins.length ? admins.map((a) => `@${a.username}`).join(', ') : 'none yet (npm run cli -- admin add <username>)'}.`,
@@ -130,8 +130,8 @@ export async function runOperation(ctx: OperationContext, operation: Operation):
       return `Backed up ${summary.rows} rows of ${summary.tables} tables (schema version ${summary.schemaVersion}) to ${operation.file}.`;
     }
     case 'restore': {
+      // Running servers hear of it (RESTORED_CHANNEL) and reload the secret's keys.
       const summary = await restoreBackup(db, operation.file);
-      await ctx.afterRestore?.();
       return `Restored ${summary.rows} rows from ${operation.file} (made at schema version ${summary.schemaVersion}).`;
     }
   }

@@ -9,7 +9,7 @@ import { Visitor } from './visitor';
 
 const settings = { SERVE_WEB: 'off', CAPTCHA: 'off', RATE_LIMITS: 'off' };
 
-describe('several processes on one PostgreSQL', () => {
+describe('a site on a PostgreSQL server (DATABASE_URL)', () => {
   it('start together safely: each migration is applied once', async () => {
     const database = await freshPostgres();
     try {
@@ -40,12 +40,13 @@ describe('several processes on one PostgreSQL', () => {
     }
   });
 
-  it('takes a backup of the embedded database: the move from PGlite to PostgreSQL', async () => {
+  it('moves a site from the embedded default to a PostgreSQL server and back, by backup and restore', async () => {
     const dataDir = tempDataDir();
     const embedded = await startServer({ ...settings, DATA_DIR: dataDir });
     expect((await new Visitor(embedded.url).signup('moving_user')).status).toBe(201);
     await embedded.stop();
     const backup = path.join(os.tmpdir(), `commons-move-${process.pid}.gz`);
+    const back = path.join(os.tmpdir(), `commons-move-back-${process.pid}.gz`);
     expect(runCli({ DATA_DIR: dataDir }, ['backup', backup]).code).toBe(0);
 
     const database = await freshPostgres();
@@ -54,15 +55,31 @@ describe('several processes on one PostgreSQL', () => {
       expect(restored.code, restored.out).toBe(0);
       const server = await startServer({ ...settings, ...database.env });
       try {
-        expect((await new Visitor(server.url).login('moving_user')).status).toBe(200);
-        const status = runCli(database.env, ['status']);
-        expect(status.out).toContain('PostgreSQL');
+        const visitor = new Visitor(server.url);
+        expect((await visitor.login('moving_user')).status).toBe(200);
+        expect((await new Visitor(server.url).signup('made_on_server')).status).toBe(201);
+        expect(runCli(database.env, ['status']).out).toContain('Database: PostgreSQL (DATABASE_URL).');
       } finally {
         await server.stop();
+      }
+      expect(runCli(database.env, ['backup', back]).code).toBe(0);
+
+      // And back onto a new embedded site.
+      const home = tempDataDir();
+      const again = runCli({ DATA_DIR: home }, ['restore', back, '--yes']);
+      expect(again.code, again.out).toBe(0);
+      const server2 = await startServer({ ...settings, DATA_DIR: home });
+      try {
+        const visitor = new Visitor(server2.url);
+        expect((await visitor.login('moving_user')).status).toBe(200);
+        expect((await visitor.request('GET', '/api/users/made_on_server')).status).toBe(200);
+      } finally {
+        await server2.stop();
       }
     } finally {
       await database.drop();
       fs.rmSync(backup, { force: true });
+      fs.rmSync(back, { force: true });
     }
   });
 });

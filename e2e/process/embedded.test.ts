@@ -1,0 +1,256 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli, startServer, tempDataDir, type RunningServer } from '../server';
+import { Visitor } from './visitor';
+
+const settings = { SERVE_WEB: 'off', CAPTCHA: 'off', RATE_LIMITS: 'off' };
+const asRoot = process.getuid?.() === 0;
+
+/** The embedded PostgreSQL's process id, from its own lock file; null when none runs. */
+function postmasterPid(dataDir: string): number | null {
+  try {
+    const pid = Number(
+      fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0],
+    );
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return null;
+  }
+}
+
+async function gone(pid: number, withinMs: number): Promise<boolean> {
+  const until = Date.now() + withinMs;
+  for (;;) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return true;
+    }
+    if (Date.now() > until) return false;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+function uidOf(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/^Uid:\s+(\d+)/m.exec(status)![1]);
+}
+
+/** A request whose body never finishes: the server cannot close while it is in flight. */
+function hangingRequest(url: string): http.ClientRequest {
+  const { hostname, port } = new URL(url);
+  const request = http.request({
+    hostname,
+    port,
+    method: 'POST',
+    path: '/api/_login',
+    headers: { 'content-type': 'application/json', 'content-length': '1000' },
+  });
+  request.on('error', () => {});
+  request.write('{"username":');
+  return request;
+}
+
+/**
+ * The embedded default as a process: the site runs its own PostgreSQL in DATA_DIR/postgres, stops it on
+ * the way out (within a bounded time), cleans up after a SIGKILL, refuses a second server, and the CLI
+ * shares the running server's database or starts one for the command.
+ */
+describe('the embedded PostgreSQL', () => {
+  const servers: RunningServer[] = [];
+  afterAll(async () => {
+    for (const server of servers) await server.stop();
+  });
+
+  it('runs the CLI with the server stopped, starting the database for the command and stopping it after', async () => {
+    const dataDir = tempDataDir();
+    const env = { ...settings, DATA_DIR: dataDir };
+    const none = runCli(env, ['status']);
+    expect(none.code).toBe(1);
+    expect(none.out).toContain('There is no database');
+
+    expect(runCli(env, ['migrate']).out).toContain('Applied 0001_foundation');
+    const status = runCli(env, ['status']);
+    expect(status.code, status.out).toBe(0);
+    expect(status.out).toContain(`Database: embedded PostgreSQL in ${dataDir}, started for this command.`);
+    expect(postmasterPid(dataDir)).toBeNull();
+    // Owner-only: the cluster's folder (PostgreSQL insists) and the log.
+    expect(fs.statSync(path.join(dataDir, 'postgres')).mode & 0o077).toBe(0);
+    expect(fs.statSync(path.join(dataDir, 'postgres.log')).mode & 0o077).toBe(0);
+
+    const server = await startServer(env);
+    expect((await new Visitor(server.url).signup('alice_cli')).status).toBe(201);
+    await server.stop();
+
+    expect(runCli(env, ['admin', 'add', 'ALICE_CLI']).out).toContain('@alice_cli is now an admin.');
+    expect(runCli(env, ['admin', 'add', 'alice_cli']).code).toBe(1);
+    expect(runCli(env, ['admin', 'remove', 'alice_cli']).out).toContain('no longer an admin');
+    const password = runCli(env, ['password', 'alice_cli', '--password-stdin'], 'a brand new password\n');
+    expect(password.code, password.out).toBe(0);
+    expect(runCli(env, ['password', 'alice_cli', '--password-stdin'], 'short\n').out).toContain(
+      'Password too short',
+    );
+    expect(runCli(env, ['ban', 'nobody_here']).out).toContain('There is no user named nobody_here');
+    expect(postmasterPid(dataDir)).toBeNull();
+
+    const again = await startServer(env);
+    servers.push(again);
+    expect((await new Visitor(again.url).login('alice_cli', 'a brand new password')).status).toBe(200);
+  });
+
+  it('shares the running server’s database with the CLI, refuses a second server, backs up and restores', async () => {
+    const dataDir = tempDataDir();
+    const env = { ...settings, DATA_DIR: dataDir };
+    const server = await startServer(env);
+    servers.push(server);
+    const visitor = new Visitor(server.url);
+    expect((await visitor.signup('bob_cli')).status).toBe(201);
+
+    const status = runCli(env, ['status']);
+    expect(status.out).toContain(`shared with the running server (pid ${server.process.pid})`);
+    expect(runCli(env, ['admin', 'add', 'bob_cli']).out).toContain('@bob_cli is now an admin.');
+    expect((await visitor.request('GET', '/api/users/bob_cli')).json.isAdmin).toBe(true);
+    // The CLI leaves the server's database running.
+    expect((await visitor.request('GET', '/healthz')).status).toBe(200);
+
+    await expect(startServer(env)).rejects.toThrow(
+      new RegExp(`in use by a running Commons server \\(pid ${server.process.pid}\\)`),
+    );
+
+    const backup = path.join(os.tmpdir(), `commons-backup-${process.pid}.jsonl.gz`);
+    const made = runCli(env, ['backup', backup]);
+    expect(made.code, made.out).toBe(0);
+    expect(fs.statSync(backup).mode & 0o777).toBe(0o600);
+    expect((await new Visitor(server.url).signup('after_backup')).status).toBe(201);
+
+    // Without --yes and without a terminal to ask, nothing is replaced.
+    expect(runCli(env, ['restore', backup]).code).not.toBe(0);
+    const restored = runCli(env, ['restore', backup, '--yes']);
+    expect(restored.code, restored.out).toBe(0);
+    expect((await visitor.request('GET', '/api/users/after_backup')).status).toBe(404);
+    expect((await visitor.request('GET', '/api/users/bob_cli')).status).toBe(200);
+    // Sessions come back with the backup: bob is still logged in.
+    expect((await visitor.request('GET', '/api/_user')).json.username).toBe('bob_cli');
+
+    const damaged = path.join(os.tmpdir(), `commons-damaged-${process.pid}.gz`);
+    fs.writeFileSync(damaged, fs.readFileSync(backup).subarray(0, 200));
+    const refused = runCli(env, ['restore', damaged, '--yes']);
+    expect(refused.code).toBe(1);
+    expect((await visitor.request('GET', '/api/users/bob_cli')).status).toBe(200);
+    fs.rmSync(backup, { force: true });
+    fs.rmSync(damaged, { force: true });
+  });
+
+  it('after a SIGKILL, stops the database the dead server left running and carries on', async () => {
+    const dataDir = tempDataDir();
+    const env = { ...settings, DATA_DIR: dataDir };
+    const first = await startServer(env);
+    expect((await new Visitor(first.url).signup('before_kill')).status).toBe(201);
+    const orphan = postmasterPid(dataDir)!;
+    await first.kill('SIGKILL');
+    // The database outlives the killed process…
+    expect(postmasterPid(dataDir)).toBe(orphan);
+
+    // …and the next start finds it, stops it and starts its own.
+    const second = await startServer(env);
+    servers.push(second);
+    expect(second.output()).toMatch(
+      /Stopped a database server \(pid \d+\) left running by an earlier Commons server/,
+    );
+    expect(await gone(orphan, 1_000)).toBe(true);
+    expect(postmasterPid(dataDir)).not.toBe(orphan);
+    expect((await new Visitor(second.url).login('before_kill')).status).toBe(200);
+  });
+
+  it('stops the database on SIGTERM', async () => {
+    const dataDir = tempDataDir();
+    const server = await startServer({ ...settings, DATA_DIR: dataDir });
+    const database = postmasterPid(dataDir)!;
+    expect(await server.kill('SIGTERM')).toBe(0);
+    expect(await gone(database, 1_000)).toBe(true);
+    expect(fs.readFileSync(path.join(dataDir, 'postgres.log'), 'utf8')).toContain(
+      'database system is shut down',
+    );
+  });
+
+  it('finishes shutting down within 10 s whatever hangs, saying which step did', async () => {
+    const dataDir = tempDataDir();
+    const server = await startServer({ ...settings, DATA_DIR: dataDir });
+    const database = postmasterPid(dataDir)!;
+    const request = hangingRequest(server.url);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const started = Date.now();
+    const code = await server.kill('SIGTERM');
+    const took = Date.now() - started;
+    request.destroy();
+    expect(code).toBe(1);
+    expect(took).toBeGreaterThan(9_000);
+    expect(took).toBeLessThan(13_000);
+    expect(server.output()).toContain('shutdown did not finish within 10 s (stuck: closing the HTTP server)');
+    expect(await gone(database, 10_000)).toBe(true);
+  });
+
+  it('exits at once on a second SIGTERM or SIGINT', async () => {
+    const dataDir = tempDataDir();
+    const server = await startServer({ ...settings, DATA_DIR: dataDir });
+    const database = postmasterPid(dataDir)!;
+    const request = hangingRequest(server.url);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    server.process.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const started = Date.now();
+    const code = await server.kill('SIGINT');
+    request.destroy();
+    expect(code).toBe(1);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(server.output()).toContain('second signal: exiting at once');
+    expect(await gone(database, 10_000)).toBe(true);
+  });
+
+  it('refuses a PGlite data directory of an earlier build, saying how to move its data', async () => {
+    const dataDir = tempDataDir();
+    fs.mkdirSync(path.join(dataDir, 'db'));
+    fs.writeFileSync(path.join(dataDir, 'db', 'PG_VERSION'), '17\n');
+    await expect(startServer({ ...settings, DATA_DIR: dataDir })).rejects.toThrow(
+      /holds a database of an earlier Commons \(PGlite\).*npm run cli -- backup.*npm run cli -- restore/s,
+    );
+    expect(fs.existsSync(path.join(dataDir, 'postgres'))).toBe(false);
+  });
+
+  it('never runs the database as root: as root, it runs as an unprivileged user and says so', async () => {
+    const dataDir = tempDataDir();
+    const server = await startServer({ ...settings, DATA_DIR: dataDir });
+    servers.push(server);
+    const database = postmasterPid(dataDir)!;
+    expect(uidOf(database)).not.toBe(0);
+    if (asRoot) {
+      expect(server.output()).toMatch(
+        /Running as root: the embedded database runs as the unprivileged user \S+ \(uid \d+\)/,
+      );
+    } else {
+      expect(uidOf(database)).toBe(process.getuid!());
+    }
+    expect(server.output()).not.toContain('cannot be run as root');
+  });
+
+  it('as an ordinary user, runs the database as that user', async () => {
+    const dataDir = tempDataDir();
+    // Run as root (CI, containers), the site is started as `nobody` here; otherwise as ourselves.
+    const as = asRoot ? { uid: 65534, gid: 65534 } : null;
+    if (as) fs.chownSync(dataDir, as.uid, as.gid);
+    const server = await startServer({ ...settings, DATA_DIR: dataDir }, as);
+    try {
+      expect(server.output()).not.toContain('Running as root');
+      const uid = as?.uid ?? process.getuid!();
+      expect(uidOf(server.process.pid!)).toBe(uid);
+      expect(uidOf(postmasterPid(dataDir)!)).toBe(uid);
+      expect((await new Visitor(server.url).signup('plain_user')).status).toBe(201);
+    } finally {
+      await server.stop();
+    }
+  });
+});
