@@ -170,6 +170,10 @@ function handle(req: http.IncomingMessage, res: http.ServerResponse): void {
       res.writeHead(302, { Location: 'http://169.254.169.254/latest/meta-data/' });
       res.end();
       return;
+    case '/redirect-local-name':
+      res.writeHead(302, { Location: 'http://LOCALHOST./page' });
+      res.end();
+      return;
     case '/redirect-other-port':
       res.writeHead(302, { Location: `http://127.0.0.1:${Number(new URL(origin).port) + 1}/page` });
       res.end();
@@ -334,6 +338,40 @@ describe('GET /api/_link_info', () => {
       expect(res.json, url).toEqual(INVALID_URL);
     }
     expect((await strictMember.get('/api/_link_info')).json).toEqual(INVALID_URL);
+  });
+
+  it('refuses every spelling of this machine and of local networks, whatever the resolver knows', async () => {
+    // Names the machine's resolver may not answer at all (which read as "unreachable", 200 ""): they are
+    // refused by name, before any lookup. The IP spellings are brought to one form by the URL parser.
+    const refused = [
+      'http://LOCALHOST./',
+      'http://localhost./',
+      'http://localhost../',
+      'http://LocalHost/',
+      'http://%6Cocalhost./',
+      'http://ｌｏｃａｌｈｏｓｔ/',
+      'http://localhost.localdomain/',
+      'http://api.localhost/',
+      'http://ip6-localhost/',
+      'http://printer.local./',
+      'http://router.home.arpa/',
+      'http://metadata.google.internal/computeMetadata/v1/',
+      'http://127.0.0.1./',
+      'http://127.1/',
+      'http://0x7f.1/',
+      'http://0177.0.0.1/',
+      'http://2130706433/',
+      'http://[::1]/',
+      'http://[0:0:0:0:0:0:0:1]/',
+      'http://[::ffff:7f00:1]/',
+    ];
+    for (const url of refused) {
+      const res = await linkInfo(strictMember, url);
+      expect(res.status, url).toBe(400);
+      expect(res.json, url).toEqual(INVALID_URL);
+    }
+    // A redirect is judged by the same rule.
+    expect((await linkInfo(member, `${origin}/redirect-local-name`)).json).toEqual(INVALID_URL);
   });
 
   it('lets OUTBOUND_ALLOW open exactly its host:port pairs', async () => {

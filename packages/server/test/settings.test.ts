@@ -73,6 +73,24 @@ describe('settings', () => {
       expect((await client.get('/api/_user')).json).toMatchObject({ homeFeed: 'all', requireAltText: false });
     });
 
+    it('answers an empty body, or one of unknown keys only, with the user unchanged', async () => {
+      const { user, client } = await member();
+      const before = (await client.post('/api/_settings?action=updateProfile', { aboutMe: 'Unchanged.' }))
+        .json;
+      for (const body of [{}, { isAdmin: true, points: 9999 }]) {
+        const res = await client.post('/api/_settings?action=updateProfile', body);
+        expect(res.status, JSON.stringify(body)).toBe(200);
+        expect(res.json).toEqual(before);
+        expect(res.json).toMatchObject({
+          id: user.id,
+          aboutMe: 'Unchanged.',
+          isAdmin: false,
+          moddingList: null,
+        });
+      }
+      expect((await client.get('/api/_user')).json).toMatchObject({ aboutMe: 'Unchanged.', isAdmin: false });
+    });
+
     it('truncates about me to 10 000 characters', async () => {
       const { client } = await member();
       const res = await client.post('/api/_settings?action=updateProfile', { aboutMe: 'x'.repeat(10_050) });
@@ -114,6 +132,64 @@ describe('settings', () => {
       expect(ok.json.username).toBe(user.username);
       expect((await t.client().login(user.username, 'password123')).status).toBe(401);
       expect((await t.client().login(user.username, 'a brand new one')).status).toBe(200);
+    });
+
+    it('ends the account’s other sessions, and goes on in the changer’s under a new id', async () => {
+      const { user, client: changer } = await member();
+      const other = t.client();
+      expect((await other.login(user.username)).status).toBe(200);
+      const oldSid = changer.cookies.get('SID')!;
+      const oldToken = changer.csrfToken;
+
+      const res = await changer.post('/api/_settings?action=changePassword', {
+        password: 'password123',
+        newPassword: 'another password',
+        repeatPassword: 'another password',
+      });
+      expect(res.status).toBe(200);
+      expect(res.json.username).toBe(user.username);
+      // The other device is logged out.
+      const otherUser = await other.get('/api/_user');
+      expect(otherUser.status).toBe(401);
+      expect(otherUser.json.code).toBe('not_logged_in');
+      const sid = res.cookies.filter((c) => c.name === 'SID');
+      expect(sid).toHaveLength(1);
+      expect(sid[0]!.value).not.toBe(oldSid);
+      expect(sid[0]!.httpOnly).toBe(true);
+      expect(res.headers['csrf-token']).not.toBe(oldToken);
+
+      // The changer stays logged in, and can still write with its new token.
+      expect((await changer.get('/api/_user')).json.id).toBe(user.id);
+      expect(
+        (await changer.post('/api/_settings?action=updateProfile', { aboutMe: 'still here' })).status,
+      ).toBe(200);
+      // A copy of the changer's old cookie is worth nothing.
+      const copy = t.client();
+      copy.cookies.set('SID', oldSid);
+      expect((await copy.get('/api/_user')).status).toBe(401);
+      const sessions = await t.db
+        .selectFrom('sessions')
+        .select('id')
+        .where('user_id', '=', user.id)
+        .execute();
+      expect(sessions.map((s) => s.id)).toEqual([sid[0]!.value]);
+    });
+
+    it('leaves every session as it is when the change is refused', async () => {
+      const { user, client: changer } = await member();
+      const other = t.client();
+      expect((await other.login(user.username)).status).toBe(200);
+      const oldSid = changer.cookies.get('SID')!;
+      const wrong = await changer.post('/api/_settings?action=changePassword', {
+        password: 'not the password',
+        newPassword: 'another password',
+        repeatPassword: 'another password',
+      });
+      expect(wrong.status).toBe(401);
+      expect(wrong.cookies.filter((c) => c.name === 'SID')).toEqual([]);
+      expect(changer.cookies.get('SID')).toBe(oldSid);
+      expect((await changer.get('/api/_user')).json.id).toBe(user.id);
+      expect((await other.get('/api/_user')).json.id).toBe(user.id);
     });
   });
 

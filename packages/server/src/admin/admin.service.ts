@@ -2,17 +2,10 @@ import { apiMessages } from '@commons/shared';
 import { purgeUserComments } from '../comments/comments.service.js';
 import { setDefault } from '../communities/communities.service.js';
 import type { Deps } from '../deps.js';
-import {
-  AppError,
-  badRequest,
-  conflict,
-  forbidden,
-  invalidJson,
-  notAdmin,
-  notFound,
-  notLoggedIn,
-} from '../lib/errors.js';
+import { AppError, badRequest, conflict, invalidJson, notFound, notLoggedIn } from '../lib/errors.js';
 import { purgeUserPosts } from '../posts/posts.service.js';
+import { assertAdmin, siteRole } from '../policies/roles.policy.js';
+import { assertMayBeBannedSiteWide } from '../policies/users.policy.js';
 import { deleteUserSessions } from '../sessions/sessions.repository.js';
 import { findUserByName, setBannedAt, type UserRow } from '../users/users.repository.js';
 
@@ -35,12 +28,12 @@ function required(value: string | undefined): string {
  */
 export async function runAdminAction(deps: Deps, viewer: UserRow | null, action: AdminAction): Promise<void> {
   if (!viewer) throw notLoggedIn();
-  if (!viewer.is_admin) throw notAdmin();
+  assertAdmin(siteRole(viewer));
   switch (action.action) {
     case 'ban_user': {
       const target = await findUserByName(deps.db, required(action.username));
       if (!target) throw notFound('user_not_found', apiMessages.userNotFound);
-      if (target.is_admin) throw forbidden('no_ban_admin', 'An admin cannot be banned.');
+      assertMayBeBannedSiteWide(siteRole(target));
       if (target.banned_at) throw conflict('conflict', `${target.username} is already banned.`);
       const now = deps.clock();
       await deleteUserSessions(deps.db, target.id);

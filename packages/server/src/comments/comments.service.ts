@@ -6,14 +6,23 @@ import {
   type CommentPage,
   type CreateCommentBody,
 } from '@commons/shared';
-import { canModerate, isBanned } from '../communities/communities.service.js';
+import { standingIn } from '../communities/communities.service.js';
 import type { Deps } from '../deps.js';
-import type { Group } from '../db/schema.js';
 import { badRequest, forbidden, notFound, notLoggedIn } from '../lib/errors.js';
 import { newId, parseId } from '../lib/ids.js';
 import { deleteReportsOfComment, deleteReportsOfComments } from '../reports/reports.repository.js';
 import { recordPostVisit } from '../posts/posts.repository.js';
-import { checkGroup, requirePost } from '../posts/posts.service.js';
+import { requirePost } from '../posts/posts.service.js';
+import { assertNotBanned } from '../policies/communities.policy.js';
+import {
+  assertMayActAs,
+  assertMayUnlock,
+  invalidGroup,
+  notAuthor,
+  parseGroup,
+  speakingAs,
+} from '../policies/content.policy.js';
+import { assertAdmin, siteRole } from '../policies/roles.policy.js';
 import type { UserRow } from '../users/users.repository.js';
 import { commentJson, commentJsons, commentPageOf } from './comment-views.js';
 import {
@@ -34,14 +43,12 @@ import {
   type CommentRow,
 } from './comments.repository.js';
 
-const GROUPS: readonly Group[] = ['normal', 'mods', 'admins'];
 const ADMIN_PAGE_SIZE = 100;
 
 export const commentNotFound = () => notFound('comment_not_found', apiMessages.commentNotFound);
 export const commentDeleted = () => forbidden('comment_deleted', apiMessages.commentDeleted);
 const invalidId = () => badRequest('invalid_id', apiMessages.invalidId);
 const invalidCursor = () => badRequest('invalid_cursor', apiMessages.invalidCursor);
-const invalidGroup = () => badRequest('user/invalid-group', apiMessages.invalidGroup);
 
 /** Trimmed, refused when empty (spec), truncated to the limit (DOMAIN §1.4). */
 function bodyOf(raw: string | null | undefined): string {
@@ -108,10 +115,9 @@ export async function createComment(
   await deps.limiter.consume('createComment', viewer.id);
   const text = bodyOf(body.body);
   if (post.locked) throw forbidden('post-locked', apiMessages.postLocked);
-  if (await isBanned(deps, post.community_id, viewer.id)) {
-    throw forbidden('banned_from_community', apiMessages.commentBannedFromCommunity);
-  }
-  const group = await checkGroup(deps, viewer, post.community_id, userGroup || 'normal');
+  const standing = await standingIn(deps, viewer, post.community_id);
+  assertNotBanned(standing);
+  const group = speakingAs(standing, userGroup || 'normal');
 
   let parent: CommentRow | null = null;
   if (body.parentCommentId) {
@@ -200,20 +206,19 @@ export async function commentAction(
   if (!viewer) throw notLoggedIn();
   const comment = await requireComment(deps, commentId);
   await deps.limiter.consume('updateContent', viewer.id);
+  const standing = await standingIn(deps, viewer, comment.community_id);
   let updated: CommentRow;
   switch (query.action) {
     case 'changeAsUser': {
-      if (comment.user_id !== viewer.id) throw forbidden('not_author', apiMessages.notAuthor);
-      const group = await checkGroup(deps, viewer, comment.community_id, query.userGroup ?? '');
+      if (comment.user_id !== viewer.id) throw notAuthor();
+      const group = speakingAs(standing, query.userGroup ?? '');
       updated = await updateComment(deps.db, comment.id, { user_group: group });
       break;
     }
     case 'lock': {
       const as = query.lockAs;
       if (as !== 'mods' && as !== 'admins') throw invalidGroup();
-      if (as === 'admins' && !viewer.is_admin) throw forbidden('not_admin', apiMessages.notAdmin);
-      if (as === 'mods' && !(await canModerate(deps.db, viewer, comment.community_id)))
-        throw forbidden('not_mod', apiMessages.notMod);
+      assertMayActAs(standing, as, false);
       if (comment.deleted_at !== null) throw commentDeleted();
       updated = await updateComment(deps.db, comment.id, {
         locked_at: deps.clock(),
@@ -223,8 +228,7 @@ export async function commentAction(
       break;
     }
     case 'unlock': {
-      if (!(await canModerate(deps.db, viewer, comment.community_id)))
-        throw forbidden('not-mod-not-admin', apiMessages.notAdminNorMod);
+      assertMayUnlock(standing);
       updated = await updateComment(deps.db, comment.id, {
         locked_at: null,
         locked_by: null,
@@ -249,14 +253,10 @@ export async function deleteComment(
   deleteAs: string | undefined,
 ): Promise<Comment> {
   if (!viewer) throw notLoggedIn();
-  const as = (deleteAs || 'normal') as Group;
-  if (!GROUPS.includes(as)) throw invalidGroup();
+  const as = parseGroup(deleteAs || 'normal');
   const comment = await requireComment(deps, commentId);
   await deps.limiter.consume('updateContent', viewer.id);
-  if (as === 'normal' && comment.user_id !== viewer.id) throw forbidden('not_author', apiMessages.notAuthor);
-  if (as === 'mods' && !(await canModerate(deps.db, viewer, comment.community_id)))
-    throw forbidden('not_mod', apiMessages.notMod);
-  if (as === 'admins' && !viewer.is_admin) throw forbidden('not_admin', apiMessages.notAdmin);
+  assertMayActAs(await standingIn(deps, viewer, comment.community_id), as, comment.user_id === viewer.id);
   if (comment.deleted_at !== null) throw commentDeleted();
 
   const deleted = await deps.db.transaction().execute(async (trx) => {
@@ -282,7 +282,7 @@ export async function listAllComments(
   next: string | undefined,
 ): Promise<{ comments: Comment[]; next: string | null }> {
   if (!viewer) throw notLoggedIn();
-  if (!viewer.is_admin) throw forbidden('not_admin', apiMessages.notAdmin);
+  assertAdmin(siteRole(viewer));
   let before: string | null = null;
   if (next) {
     before = parseId(next);

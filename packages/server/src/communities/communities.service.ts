@@ -16,6 +16,13 @@ import { badRequest, conflict, forbidden, notFound, notLoggedIn } from '../lib/e
 import { newId, parseId } from '../lib/ids.js';
 import { imagesByIds } from '../images/images.repository.js';
 import { presentImage } from '../images/images.presenter.js';
+import {
+  assertMayEditCommunity,
+  assertMayUseModTools,
+  mayBeBannedFromCommunity,
+  skipsCommunityCreationLimits,
+} from '../policies/communities.policy.js';
+import { siteRole, type Standing } from '../policies/roles.policy.js';
 import { findUserByName, type UserRow } from '../users/users.repository.js';
 import { publicUsers, usersInOrder } from '../users/user-views.js';
 import { presentCommunity, presentFullCommunity, type ViewerRelation } from './communities.presenter.js';
@@ -142,14 +149,17 @@ export async function requireCommunity(
   return row;
 }
 
-/** Moderators of the community and admins (DOMAIN §7.1). */
-export async function canModerate(
-  db: Kysely<DB>,
-  viewer: UserRow | null,
+/** What the policies need to know about a viewer in one community (DOMAIN §7.1, §7.3). */
+export async function standingIn(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  viewer: UserRow,
   communityId: string,
-): Promise<boolean> {
-  if (!viewer) return false;
-  return viewer.is_admin || isModerator(db, communityId, viewer.id);
+): Promise<Standing> {
+  const [moderates, banned] = await Promise.all([
+    isModerator(deps.db, communityId, viewer.id),
+    isBannedFrom(deps.db, communityId, viewer.id, deps.clock()),
+  ]);
+  return { isAdmin: viewer.is_admin, moderates, banned };
 }
 
 export interface CommunityQuery {
@@ -247,7 +257,7 @@ export async function createCommunity(
   body: { name?: string; about?: string | null },
 ) {
   if (!viewer) throw notLoggedIn();
-  if (!viewer.is_admin) {
+  if (!skipsCommunityCreationLimits(siteRole(viewer))) {
     await deps.limiter.consume('createCommunity', viewer.id);
     if (viewer.points < deps.config.communityCreationReqPoints) {
       throw forbidden(
@@ -309,7 +319,7 @@ export async function updateCommunity(
 ) {
   if (!viewer) throw notLoggedIn();
   const row = await requireCommunity(deps.db, idOrName, byName);
-  if (!(await canModerate(deps.db, viewer, row.id))) throw forbidden('not_mod', apiMessages.notMod);
+  assertMayEditCommunity(await standingIn(deps, viewer, row.id));
   const updated = await updateCommunitySettings(deps.db, row.id, {
     nsfw: body.nsfw ?? false,
     about: truncateChars((body.about ?? '').trim(), limits.communityAboutMax) || null,
@@ -325,9 +335,7 @@ async function requireModeratedCommunity(
 ): Promise<CommunityRow> {
   if (!viewer) throw notLoggedIn();
   const row = await requireCommunity(deps.db, id, false);
-  if (!(await canModerate(deps.db, viewer, row.id))) {
-    throw forbidden('not_admin_nor_mod', 'User neither an admin nor a mod.');
-  }
+  assertMayUseModTools(await standingIn(deps, viewer, row.id));
   return row;
 }
 
@@ -362,7 +370,8 @@ export async function banFromCommunity(
   }
   const target = await findUserByName(deps.db, body.username);
   if (!target || target.deleted_at) throw notFound('user_not_found', 'User not found.');
-  if (target.is_admin || (await isModerator(deps.db, community.id, target.id))) {
+  const targetModerates = await isModerator(deps.db, community.id, target.id);
+  if (!mayBeBannedFromCommunity({ isAdmin: target.is_admin, moderates: targetModerates })) {
     throw forbidden('not_admin_nor_mod', 'Moderators and admins cannot be banned.');
   }
   const banned = await insertBan(deps.db, {
@@ -391,15 +400,6 @@ export async function unbanFromCommunity(
   await deleteBan(deps.db, community.id, target.id);
   const [user] = await publicUsers(deps, [target], viewer);
   return user!;
-}
-
-/** Whether a user may not post, comment or report in a community right now. */
-export function isBanned(
-  deps: Pick<Deps, 'db' | 'clock'>,
-  communityId: string,
-  userId: string,
-): Promise<boolean> {
-  return isBannedFrom(deps.db, communityId, userId, deps.clock());
 }
 
 /** The admin actions `add_default_forum` / `remove_default_forum` (API.md §16.1). */

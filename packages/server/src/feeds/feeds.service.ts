@@ -1,9 +1,10 @@
 import { apiMessages, limits, type Feed, type ModtoolsFeed } from '@commons/shared';
-import { canModerate, communityNotFound } from '../communities/communities.service.js';
+import { communityNotFound, standingIn } from '../communities/communities.service.js';
 import { findCommunityById } from '../communities/communities.repository.js';
 import type { Deps } from '../deps.js';
-import { badRequest, forbidden, notLoggedIn } from '../lib/errors.js';
+import { badRequest, notLoggedIn } from '../lib/errors.js';
 import { parseId } from '../lib/ids.js';
+import { assertMayUseModTools } from '../policies/communities.policy.js';
 import { postJsons } from '../posts/post-views.js';
 import { pinnedPosts, type PostRow } from '../posts/posts.repository.js';
 import type { UserRow } from '../users/users.repository.js';
@@ -165,9 +166,7 @@ async function getModtoolsFeed(deps: Deps, viewer: UserRow | null, query: FeedQu
     throw badRequest('invalid_page', 'Invalid page.');
   const page = Number(query.page);
   if (!(await findCommunityById(deps.db, query.communityId))) throw communityNotFound();
-  if (!(await canModerate(deps.db, viewer, query.communityId))) {
-    throw forbidden('not_admin_nor_mod', apiMessages.notAdminNorMod);
-  }
+  assertMayUseModTools(await standingIn(deps, viewer, query.communityId));
   const { rows, total } = await modtoolsPage(deps.db, {
     communityId: query.communityId,
     filter: query.filter as 'deleted' | 'locked',

@@ -41,8 +41,8 @@ export function multipartScope(
 
 /**
  * Reads the `image` part of a multipart upload (API.md §2.1): 400 `file_size_exceeded` when the body or
- * the file is larger than `maxImageSize` or the multipart cannot be parsed, 400 `no-image` without an
- * `image` file part.
+ * the file is larger than `maxImageSize` or the multipart cannot be parsed or holds more than one
+ * `image` part, 400 `no-image` without an `image` file part.
  */
 export async function readImageUpload(request: FastifyRequest, maxImageSize: number): Promise<Buffer> {
   if (!request.isMultipart()) throw fileSizeExceeded();
@@ -54,6 +54,7 @@ export async function readImageUpload(request: FastifyRequest, maxImageSize: num
     received += chunk.length;
   };
   let image: Buffer | null = null;
+  let imageParts = 0;
   try {
     const parts = request.parts();
     // The first step starts the parser, which pipes the request into it; counting starts after that,
@@ -63,8 +64,9 @@ export async function readImageUpload(request: FastifyRequest, maxImageSize: num
     for (let step = await first; !step.done; step = await parts.next()) {
       if (received > bodyLimit) throw fileSizeExceeded();
       const part = step.value;
+      if (part.fieldname === 'image') imageParts++;
       if (part.type !== 'file') continue;
-      if (part.fieldname === 'image' && image === null) image = await part.toBuffer();
+      if (part.fieldname === 'image' && imageParts === 1) image = await part.toBuffer();
       else part.file.resume();
     }
   } catch (error) {
@@ -74,6 +76,9 @@ export async function readImageUpload(request: FastifyRequest, maxImageSize: num
     request.raw.off('data', count);
   }
   if (received > bodyLimit) throw fileSizeExceeded();
+  // Two `image` parts leave no telling which one was meant: the body is malformed. It is judged only
+  // once the body has been read to its end: a body left half read would hold up the connection.
+  if (imageParts > 1) throw fileSizeExceeded();
   if (image === null) throw badRequest(errorCodes.noImage, apiMessages.noImagePart);
   return image;
 }

@@ -4,6 +4,8 @@ import type { Config } from '../config.js';
 import type { Deps } from '../deps.js';
 import { AppError, badRequest, forbidden, notFound, notLoggedIn } from '../lib/errors.js';
 import { newId, parseId } from '../lib/ids.js';
+import { siteRole } from '../policies/roles.policy.js';
+import { mayEditAltText } from '../policies/users.policy.js';
 import type { UserRow } from '../users/users.repository.js';
 import { sizeText, isValidSignature, type ImageFormat } from './image-urls.js';
 import {
@@ -97,9 +99,8 @@ export async function uploadPostImage(
   return presentImage(row, null, deps.secrets.imageKey);
 }
 
-/** Who may change an image's alt text (API.md §9.2, DOMAIN §10.6). */
-async function canEditAltText(deps: Pick<Deps, 'db'>, viewer: UserRow, imageId: string): Promise<boolean> {
-  if (viewer.is_admin) return true;
+/** Whether the image is the viewer's: their profile picture, in their post, their upload, or their community's. */
+async function isImageOf(deps: Pick<Deps, 'db'>, viewer: UserRow, imageId: string): Promise<boolean> {
   const checks = await Promise.all([
     isProfilePictureOf(deps.db, imageId, viewer.id),
     isImageOfPostBy(deps.db, imageId, viewer.id),
@@ -124,7 +125,7 @@ export async function setAltText(
   if (!imageId) throw badRequest(errorCodes.invalidImageId, apiMessages.invalidImageId);
   const image = await findImageById(deps.db, imageId);
   if (!image) throw notFound(errorCodes.imageNotFound, apiMessages.imageNotFound);
-  if (!(await canEditAltText(deps, viewer, imageId))) {
+  if (!mayEditAltText(siteRole(viewer), await isImageOf(deps, viewer, imageId))) {
     throw forbidden(errorCodes.permissionDenied, apiMessages.permissionDenied);
   }
   const row = await updateAltText(deps.db, imageId, truncateChars(altText, limits.altTextMax));

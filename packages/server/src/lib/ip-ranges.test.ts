@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRefusedAddress, parseIpv4, parseIpv6, refusedRange } from './ip-ranges.js';
+import { isRefusedAddress, parseIpv4, parseIpv6, refusedHostName, refusedRange } from './ip-ranges.js';
 
 /** Every range of DOMAIN §11.4: its first and last address refused, the neighbours outside allowed. */
 const IPV4_RANGES: Array<
@@ -140,5 +140,40 @@ describe('outbound address rules (DOMAIN §11.4)', () => {
     expect(parseIpv6('1:2:3:4:5:6:7:8')).toBe(0x00010002000300040005000600070008n);
     expect(parseIpv6('1::2::3')).toBeNull();
     expect(parseIpv6('12345::')).toBeNull();
+  });
+});
+
+describe('outbound host name rules', () => {
+  it('refuses local names in every case and with trailing dots', () => {
+    for (const name of [
+      'localhost',
+      'LOCALHOST.',
+      'localhost..',
+      'a.b.localhost',
+      'localhost.localdomain',
+      'ip6-localhost',
+      'ip6-loopback.',
+      'printer.local',
+      'nas.home.arpa',
+      'metadata.google.internal',
+    ]) {
+      expect(refusedHostName(name), name).not.toBeNull();
+    }
+  });
+
+  it('leaves other names, and IP literals, to the address check', () => {
+    for (const name of [
+      'example.com',
+      'localhost.example.com',
+      'notlocalhost',
+      'mylocal',
+      'local.example.org',
+      'internal.example.com',
+      'arpa',
+      '127.0.0.1',
+      '::1',
+    ]) {
+      expect(refusedHostName(name), name).toBeNull();
+    }
   });
 });

@@ -3,7 +3,8 @@ import net from 'node:net';
 /**
  * The address rules of outbound fetches (DOMAIN §11.4): which IPv4 and IPv6 addresses a user-supplied
  * URL may never reach. Addresses are compared as numbers against CIDR ranges, so every spelling of an
- * address (short IPv6 forms, dotted tails, zone ids) is judged the same way.
+ * address (short IPv6 forms, dotted tails, zone ids) is judged the same way. A few host names are
+ * refused by name as well (`refusedHostName`).
  */
 
 export interface AddressRange {
@@ -149,6 +150,36 @@ export function refusedRange(address: string): AddressRange | null {
   const listed = REFUSED_IPV6.find((range) => inIpv6Range(v6, range));
   if (listed) return listed;
   return inIpv6Range(v6, GLOBAL_UNICAST) ? null : { cidr: address, why: 'outside global unicast space' };
+}
+
+/**
+ * Names that stand for this machine or its own network by standard or by convention. They are refused
+ * before any lookup: whether a resolver answers them (`localhost.` with its trailing dot, `*.localhost`,
+ * `.local` over multicast DNS) depends on the machine, and what it answers is never the internet.
+ */
+const LOCAL_NAME_SUFFIXES: ReadonlyArray<[suffix: string, why: string]> = [
+  ['localhost', 'loopback (RFC 6761)'],
+  ['localdomain', 'a local host alias'],
+  ['local', 'on the local link (multicast DNS, RFC 6762)'],
+  ['home.arpa', 'on a home network (RFC 8375)'],
+  ['internal', 'a private-use name'],
+];
+/** The loopback aliases of the usual Debian and Ubuntu hosts file. */
+const LOCAL_NAMES: ReadonlyArray<[name: string, why: string]> = [
+  ['ip6-localhost', 'loopback (hosts file)'],
+  ['ip6-loopback', 'loopback (hosts file)'],
+];
+
+/**
+ * Why a host name may never be fetched, or null when only its addresses decide. The name is compared
+ * without its trailing dots and case, so every spelling of it is judged the same way.
+ */
+export function refusedHostName(host: string): string | null {
+  const name = host.toLowerCase().replace(/\.+$/, '');
+  for (const [suffix, why] of LOCAL_NAME_SUFFIXES) {
+    if (name === suffix || name.endsWith(`.${suffix}`)) return why;
+  }
+  return LOCAL_NAMES.find(([local]) => local === name)?.[1] ?? null;
 }
 
 /** True when an outbound fetch must not connect to `address` (DOMAIN §11.4). */

@@ -4,7 +4,7 @@ import https from 'node:https';
 import net from 'node:net';
 import { pipeline, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { refusedRange } from './ip-ranges.js';
+import { refusedHostName, refusedRange } from './ip-ranges.js';
 
 /**
  * Fetching a URL that a user supplied, under every rule of DOMAIN §11.4: http(s) on default ports, no
@@ -102,6 +102,11 @@ async function checkTarget(
   const port = url.port === '' ? defaultPort : url.port;
   const allowed = allow.includes(`${url.hostname}:${port}`);
   if (!allowed && url.port !== '') refuse(`port ${url.port} is not allowed`);
+
+  if (!allowed) {
+    const localName = refusedHostName(host);
+    if (localName) refuse(`${host} is ${localName}`);
+  }
 
   let addresses: dns.LookupAddress[];
   const family = net.isIP(host);

@@ -8,12 +8,7 @@ import {
   type EditPostBody,
   type Post,
 } from '@commons/shared';
-import {
-  canModerate,
-  communityNotFound,
-  fullCommunityJson,
-  isBanned,
-} from '../communities/communities.service.js';
+import { communityNotFound, fullCommunityJson, standingIn } from '../communities/communities.service.js';
 import { findCommunityByName } from '../communities/communities.repository.js';
 import { commentPageOf } from '../comments/comment-views.js';
 import type { Deps } from '../deps.js';
@@ -22,6 +17,17 @@ import { deleteImages } from '../images/images.service.js';
 import { AppError, badRequest, conflict, forbidden, notFound, notLoggedIn } from '../lib/errors.js';
 import { newId, parseId } from '../lib/ids.js';
 import { fetchLinkThumbnail, normalizeLinkUrl } from '../links/link-info.js';
+import { assertMayPostIn } from '../policies/communities.policy.js';
+import {
+  assertMayActAs,
+  assertMayPin,
+  assertMayUnlock,
+  invalidGroup,
+  notAuthor,
+  parseGroup,
+  speakingAs,
+} from '../policies/content.policy.js';
+import { assertAdmin, siteRole } from '../policies/roles.policy.js';
 import { deleteReportsOfPost } from '../reports/reports.repository.js';
 import type { UserRow } from '../users/users.repository.js';
 import { postJson } from './post-views.js';
@@ -51,32 +57,14 @@ import {
   type PostRow,
 } from './posts.repository.js';
 
-const GROUPS: readonly Group[] = ['normal', 'mods', 'admins'];
 const TYPES: readonly PostType[] = ['text', 'image', 'link'];
 
 export const postNotFound = () => notFound('post/not-found', apiMessages.postNotFound);
-const invalidGroup = () => badRequest('user/invalid-group', apiMessages.invalidGroup);
-const notAuthor = () => forbidden('not_author', apiMessages.notAuthor);
-const notMod = () => forbidden('not_mod', apiMessages.notMod);
-const notAdminError = () => forbidden('not_admin', apiMessages.notAdmin);
 
 export async function requirePost(deps: Pick<Deps, 'db'>, publicId: string): Promise<PostRow> {
   const post = await findPostByPublicId(deps.db, publicId);
   if (!post) throw postNotFound();
   return post;
-}
-
-/** The author may speak only in a capacity they hold: as moderator of that community, or as admin. */
-export async function checkGroup(
-  deps: Deps,
-  viewer: UserRow,
-  communityId: string,
-  group: string,
-): Promise<Group> {
-  if (!GROUPS.includes(group as Group)) throw invalidGroup();
-  if (group === 'admins' && !viewer.is_admin) throw notAdminError();
-  if (group === 'mods' && !(await canModerate(deps.db, viewer, communityId))) throw notMod();
-  return group as Group;
 }
 
 function titleOf(raw: string | null | undefined): string {
@@ -144,13 +132,9 @@ export async function createPost(deps: Deps, viewer: UserRow | null, body: Creat
   }
   const community = await findCommunityByName(deps.db, (body.community ?? '').trim());
   if (!community) throw communityNotFound();
-  if (await isBanned(deps, community.id, viewer.id)) {
-    throw forbidden('banned_from_community', messages.posts.bannedFromCommunity);
-  }
-  if (community.posting_restricted && !(await canModerate(deps.db, viewer, community.id))) {
-    throw forbidden('posting-restricted', messages.posts.postingRestricted);
-  }
-  const group = await checkGroup(deps, viewer, community.id, body.userGroup || 'normal');
+  const standing = await standingIn(deps, viewer, community.id);
+  assertMayPostIn(standing, { postingRestricted: community.posting_restricted });
+  const group = speakingAs(standing, body.userGroup || 'normal');
   const link = type === 'link' ? normalizeLinkUrl(body.url ?? '') : null;
   if (type === 'link' && !link) throw badRequest('invalid-url', messages.posts.invalidUrlServer);
   const title = titleOf(body.title);
@@ -251,14 +235,14 @@ export async function postAction(
   if (!viewer) throw notLoggedIn();
   const post = await requirePost(deps, publicId);
   await deps.limiter.consume('updateContent', viewer.id);
+  const standing = await standingIn(deps, viewer, post.community_id);
   const now = deps.clock();
   let updated = post;
   switch (query.action) {
     case 'lock': {
       const group = query.lockAs;
       if (group !== 'mods' && group !== 'admins') throw invalidGroup();
-      if (group === 'admins' && !viewer.is_admin) throw notAdminError();
-      if (group === 'mods' && !(await canModerate(deps.db, viewer, post.community_id))) throw notMod();
+      assertMayActAs(standing, group, false);
       updated = await updatePost(deps.db, post.id, {
         locked: true,
         locked_at: now,
@@ -268,10 +252,8 @@ export async function postAction(
       break;
     }
     case 'unlock': {
-      if (!GROUPS.includes(query.lockAs as Group)) throw invalidGroup();
-      if (!(await canModerate(deps.db, viewer, post.community_id))) {
-        throw forbidden('not-mod-not-admin', apiMessages.notAdminNorMod);
-      }
+      parseGroup(query.lockAs);
+      assertMayUnlock(standing);
       updated = await updatePost(deps.db, post.id, {
         locked: false,
         locked_at: null,
@@ -282,20 +264,19 @@ export async function postAction(
     }
     case 'changeAsUser': {
       if (post.user_id !== viewer.id) throw notAuthor();
-      const group = await checkGroup(deps, viewer, post.community_id, query.userGroup ?? '');
+      const group = speakingAs(standing, query.userGroup ?? '');
       updated = await updatePost(deps.db, post.id, { user_group: group });
       break;
     }
     case 'pin':
     case 'unpin': {
       const siteWide = query.siteWide === 'true';
-      if (siteWide && !viewer.is_admin) throw notAdminError();
-      if (!siteWide && !(await canModerate(deps.db, viewer, post.community_id))) throw notMod();
+      assertMayPin(standing, siteWide);
       updated = await setPinned(deps, post, siteWide, query.action === 'pin');
       break;
     }
     case 'announce': {
-      if (!viewer.is_admin) throw notAdminError();
+      assertAdmin(siteRole(viewer));
       if (!(await insertAnnouncement(deps.db, post.id, viewer.id))) {
         throw conflict('duplicate', apiMessages.alreadyAnnounced);
       }
@@ -345,8 +326,7 @@ export async function deletePost(
   query: DeleteQuery,
 ): Promise<Post> {
   if (!viewer) throw notLoggedIn();
-  const as = query.deleteAs as Group | undefined;
-  if (!as || !GROUPS.includes(as)) throw invalidGroup();
+  const as = parseGroup(query.deleteAs);
   if (
     query.deleteContent !== undefined &&
     query.deleteContent !== 'true' &&
@@ -357,9 +337,7 @@ export async function deletePost(
   const purge = query.deleteContent === 'true';
   const post = await requirePost(deps, publicId);
   await deps.limiter.consume('updateContent', viewer.id);
-  if (as === 'normal' && post.user_id !== viewer.id) throw notAuthor();
-  if (as === 'mods' && !(await canModerate(deps.db, viewer, post.community_id))) throw notMod();
-  if (as === 'admins' && !viewer.is_admin) throw notAdminError();
+  assertMayActAs(await standingIn(deps, viewer, post.community_id), as, post.user_id === viewer.id);
   if (purge && as === 'mods')
     throw forbidden('mod-cannot-delete-content', apiMessages.modCannotDeleteContent);
   if (post.deleted && !(purge && !post.deleted_content))

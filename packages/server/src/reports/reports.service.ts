@@ -1,6 +1,7 @@
 import { apiMessages, type Report, type ReportBody } from '@commons/shared';
 import { requireComment } from '../comments/comments.service.js';
-import { isBanned } from '../communities/communities.service.js';
+import { standingIn } from '../communities/communities.service.js';
+import { assertNotBanned } from '../policies/communities.policy.js';
 import type { Deps } from '../deps.js';
 import { badRequest, conflict, forbidden, notLoggedIn } from '../lib/errors.js';
 import { parseId } from '../lib/ids.js';
@@ -37,9 +38,7 @@ export async function report(deps: Deps, viewer: UserRow | null, body: ReportBod
     const comment = await requireComment(deps, targetId);
     target = { postId: comment.post_id, communityId: comment.community_id, authorId: comment.user_id };
   }
-  if (await isBanned(deps, target.communityId, viewer.id)) {
-    throw forbidden('banned_from_community', apiMessages.commentBannedFromCommunity);
-  }
+  assertNotBanned(await standingIn(deps, viewer, target.communityId));
   if (target.authorId === viewer.id) throw forbidden('own_content', apiMessages.reportOwnContent(type));
 
   const row = await insertReport(deps.db, {

@@ -1,10 +1,13 @@
 import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
 import type { Deps } from '../deps.js';
 import { isSessionId, randomString, SESSION_ID_LENGTH } from '../lib/ids.js';
 import { recordLastSeen, type UserRow } from '../users/users.repository.js';
 import {
   deleteExpiredSessions,
   deleteSession,
+  deleteUserSessions,
   extendSession,
   findSessionWithUser,
   insertSession,
@@ -75,6 +78,18 @@ export async function startUserSession(
     await insertSession(trx, { id, userId, now, expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS) });
     await recordLastSeen(trx, userId, now, ip);
   });
+  return id;
+}
+
+/**
+ * After a password change: every session of the user ends, and the one that made the change goes on
+ * under a new id, so neither another device nor a copy of the old cookie keeps the account. Runs in
+ * the caller's transaction, beside the password write; returns the new id.
+ */
+export async function restartUserSessions(db: Kysely<DB>, now: Date, userId: string): Promise<string> {
+  const id = newSessionId();
+  await deleteUserSessions(db, userId);
+  await insertSession(db, { id, userId, now, expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS) });
   return id;
 }
 

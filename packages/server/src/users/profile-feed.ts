@@ -4,8 +4,10 @@ import { commentJsons } from '../comments/comment-views.js';
 import type { CommentRow } from '../comments/comments.repository.js';
 import type { Deps } from '../deps.js';
 import type { DB } from '../db/schema.js';
-import { AppError, badRequest, notAdmin, notFound } from '../lib/errors.js';
+import { badRequest, notFound } from '../lib/errors.js';
 import { parseId } from '../lib/ids.js';
+import { siteRole } from '../policies/roles.policy.js';
+import { assertMaySeeBannedAccount, seesRemovedAccounts } from '../policies/users.policy.js';
 import { postJsons } from '../posts/post-views.js';
 import type { PostRow } from '../posts/posts.repository.js';
 import { findUserByName, type UserRow } from './users.repository.js';
@@ -74,11 +76,8 @@ export async function getUserFeed(
   }
   const user = await findUserByName(deps.db, username);
   if (!user) throw notFound(errorCodes.userNotFound, apiMessages.userNotFound);
-  const isAdmin = viewer?.is_admin ?? false;
-  if (user.banned_at && !isAdmin) {
-    if (!viewer) throw new AppError(401, 'user_banned', 'This user is banned.');
-    throw notAdmin();
-  }
+  const isAdmin = seesRemovedAccounts(siteRole(viewer));
+  if (user.banned_at) assertMaySeeBannedAccount(siteRole(viewer));
   if (user.deleted_at && !isAdmin) return { items: [], next: null };
 
   const [posts, comments] = await Promise.all([

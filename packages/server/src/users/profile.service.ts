@@ -3,8 +3,10 @@ import { apiMessages, errorCodes, type Badge, type User } from '@commons/shared'
 import type { Deps } from '../deps.js';
 import { deleteImages, storeImage } from '../images/images.service.js';
 import { UnsupportedImageError } from '../images/image-processing.js';
-import { AppError, badRequest, forbidden, notAdmin, notFound, notLoggedIn } from '../lib/errors.js';
+import { AppError, badRequest, forbidden, notFound, notLoggedIn } from '../lib/errors.js';
 import { parseId } from '../lib/ids.js';
+import { assertAdmin, siteRole } from '../policies/roles.policy.js';
+import { assertMayDeleteAccount } from '../policies/users.policy.js';
 import { deleteUserSessions } from '../sessions/sessions.repository.js';
 import { unusablePasswordHash, verifyPassword } from './passwords.js';
 import { profilePictures } from './user-views.js';
@@ -23,7 +25,7 @@ async function requireUser(deps: Pick<Deps, 'db'>, username: string): Promise<Us
 
 function requireAdmin(viewer: UserRow | null): UserRow {
   if (!viewer) throw notLoggedIn();
-  if (!viewer.is_admin) throw notAdmin();
+  assertAdmin(siteRole(viewer));
   return viewer;
 }
 
@@ -95,7 +97,7 @@ export async function deleteAccount(
     throw forbidden('wrong_password', 'Invalid password.');
   }
   const target = await requireUser(deps, username);
-  if (target.id !== viewer.id && !viewer.is_admin) throw notAdmin();
+  assertMayDeleteAccount(siteRole(viewer), target.id === viewer.id);
   if (target.deleted_at) throw userDeleted();
   if (target.banned_at) throw forbidden('user_banned', 'A banned account cannot be deleted.');
 

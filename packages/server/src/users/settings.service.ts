@@ -1,6 +1,9 @@
 import { apiMessages, checkPassword, isValidEmail, limits, truncateChars, type User } from '@commons/shared';
+import type { Updateable } from 'kysely';
+import type { UsersTable } from '../db/schema.js';
 import type { Deps } from '../deps.js';
 import { AppError, badRequest, forbidden, notLoggedIn } from '../lib/errors.js';
+import { restartUserSessions } from '../sessions/sessions.service.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { setPasswordHash, type UserRow } from './users.repository.js';
 import { userJson } from './users.service.js';
@@ -35,46 +38,53 @@ export async function updateProfile(
   const email =
     changes.email === undefined ? undefined : changes.email === null ? null : changes.email.trim();
   if (email && !isValidEmail(email)) throw badRequest('invalid-email', apiMessages.settingsEmailInvalid);
+  const set: Updateable<UsersTable> = {
+    ...(changes.aboutMe !== undefined
+      ? { about_me: changes.aboutMe === null ? null : truncateChars(changes.aboutMe, limits.aboutMeMax) }
+      : {}),
+    ...(email !== undefined ? { email } : {}),
+    ...(changes.upvoteNotificationsOff !== undefined
+      ? { upvote_notifications_off: changes.upvoteNotificationsOff }
+      : {}),
+    ...(changes.replyNotificationsOff !== undefined
+      ? { reply_notifications_off: changes.replyNotificationsOff }
+      : {}),
+    ...(changes.homeFeed !== undefined ? { home_feed: changes.homeFeed } : {}),
+    ...(changes.rememberFeedSort !== undefined ? { remember_feed_sort: changes.rememberFeedSort } : {}),
+    ...(changes.embedsOff !== undefined ? { embeds_off: changes.embedsOff } : {}),
+    ...(changes.hideUserProfilePictures !== undefined
+      ? { hide_user_profile_pictures: changes.hideUserProfilePictures }
+      : {}),
+    ...(changes.requireAltText !== undefined ? { require_alt_text: changes.requireAltText } : {}),
+  };
+  // Nothing to store (an empty body, or only unknown keys): the user as they are.
+  if (Object.keys(set).length === 0) return userJson(deps, viewer, viewer);
   const updated = await deps.db
     .updateTable('users')
-    .set({
-      ...(changes.aboutMe !== undefined
-        ? { about_me: changes.aboutMe === null ? null : truncateChars(changes.aboutMe, limits.aboutMeMax) }
-        : {}),
-      ...(email !== undefined ? { email } : {}),
-      ...(changes.upvoteNotificationsOff !== undefined
-        ? { upvote_notifications_off: changes.upvoteNotificationsOff }
-        : {}),
-      ...(changes.replyNotificationsOff !== undefined
-        ? { reply_notifications_off: changes.replyNotificationsOff }
-        : {}),
-      ...(changes.homeFeed !== undefined ? { home_feed: changes.homeFeed } : {}),
-      ...(changes.rememberFeedSort !== undefined ? { remember_feed_sort: changes.rememberFeedSort } : {}),
-      ...(changes.embedsOff !== undefined ? { embeds_off: changes.embedsOff } : {}),
-      ...(changes.hideUserProfilePictures !== undefined
-        ? { hide_user_profile_pictures: changes.hideUserProfilePictures }
-        : {}),
-      ...(changes.requireAltText !== undefined ? { require_alt_text: changes.requireAltText } : {}),
-    })
+    .set(set)
     .where('id', '=', viewer.id)
     .returningAll()
     .executeTakeFirstOrThrow();
   return userJson(deps, updated, updated);
 }
 
-/** `POST /api/_settings?action=changePassword`: the checks in the contract's order; all values trimmed. */
+/**
+ * `POST /api/_settings?action=changePassword`: the checks in the contract's order; all values trimmed.
+ * The account's other sessions end with the old password; the caller's goes on under `newSessionId`,
+ * which the route sends with its CSRF token.
+ */
 export async function changePassword(
   deps: Deps,
-  viewer: UserRow | null,
+  user: UserRow | null,
   body: { password?: string; newPassword?: string; repeatPassword?: string },
-): Promise<User> {
-  if (!viewer) throw notLoggedIn();
-  await deps.limiter.consume('settings', viewer.id);
+): Promise<{ user: User; newSessionId: string }> {
+  if (!user) throw notLoggedIn();
+  await deps.limiter.consume('settings', user.id);
   const current = (body.password ?? '').trim();
   const next = (body.newPassword ?? '').trim();
   if (next !== (body.repeatPassword ?? '').trim())
     throw badRequest('password_not_match', apiMessages.passwordsDoNotMatch);
-  if (!(await verifyPassword(viewer.password, current))) {
+  if (!(await verifyPassword(user.password, current))) {
     throw new AppError(401, 'wrong-password', apiMessages.wrongCurrentPassword);
   }
   const problem = checkPassword(next);
@@ -84,6 +94,10 @@ export async function changePassword(
       problem === 'empty' ? apiMessages.passwordEmpty : apiMessages.passwordTooShort,
     );
   }
-  await setPasswordHash(deps.db, viewer.id, await hashPassword(next));
-  return userJson(deps, viewer, viewer);
+  const hash = await hashPassword(next);
+  const newSessionId = await deps.db.transaction().execute(async (trx) => {
+    await setPasswordHash(trx, user.id, hash);
+    return restartUserSessions(trx, deps.clock(), user.id);
+  });
+  return { user: await userJson(deps, user, user), newSessionId };
 }

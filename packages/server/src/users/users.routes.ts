@@ -13,6 +13,7 @@ import {
   UserSchema,
 } from '@commons/shared/schemas';
 import type { Deps } from '../deps.js';
+import { sendNewSession } from '../http/cookies.js';
 import { readBody } from '../http/json-body.js';
 import { multipartScope, readImageUpload } from '../images/images.routes.js';
 import { badRequest } from '../lib/errors.js';
@@ -37,12 +38,16 @@ export function usersRoutes(app: FastifyInstance, deps: Deps): void {
   app.post<{ Querystring: { action?: string } }>(
     '/_settings',
     { schema: { response: { 200: UserSchema } } },
-    (request) => {
+    async (request, reply) => {
       switch (request.query.action) {
         case 'updateProfile':
           return updateProfile(deps, request.viewer.user, readBody(UpdateProfileBodySchema, request.body));
-        case 'changePassword':
-          return changePassword(deps, request.viewer.user, readBody(ChangePasswordBodySchema, request.body));
+        case 'changePassword': {
+          const body = readBody(ChangePasswordBodySchema, request.body);
+          const { user, newSessionId } = await changePassword(deps, request.viewer.user, body);
+          sendNewSession(deps, request, reply, newSessionId);
+          return user;
+        }
         default:
           throw badRequest('invalid_action', apiMessages.invalidAction);
       }

@@ -3,8 +3,9 @@ import { apiMessages, errorCodes, type User } from '@commons/shared';
 import { joinDefaultCommunities, moddingList } from '../communities/communities.service.js';
 import type { Deps } from '../deps.js';
 import type { DB } from '../db/schema.js';
-import { notAdmin, notFound, notLoggedIn } from '../lib/errors.js';
+import { notFound, notLoggedIn } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
+import { assertAdmin, siteRole } from '../policies/roles.policy.js';
 import { deleteUserSessions } from '../sessions/sessions.repository.js';
 import { hashPassword } from './passwords.js';
 import { profilePictures } from './user-views.js';
@@ -51,7 +52,7 @@ export async function getUserProfile(
 ): Promise<User> {
   if (adminsView) {
     if (!viewer) throw notLoggedIn();
-    if (!viewer.is_admin) throw notAdmin();
+    assertAdmin(siteRole(viewer));
   }
   const row = await findUserByName(deps.db, username);
   if (!row) throw notFound(errorCodes.userNotFound, apiMessages.userNotFound);
