@@ -5,9 +5,65 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
+ * What no web client module may import. Restated where a later block adds patterns: a later block's
+ * options for a rule replace an earlier block's.
+ */
+const webImportPatterns = [
+  {
+    group: ['@commons/server', '**/server/**'],
+    message: 'The web client never imports the server.',
+  },
+  {
+    group: ['@commons/shared/schemas'],
+    message: 'Schemas are for the server; import their types from @commons/shared.',
+    allowTypeImports: true,
+  },
+];
+
+/**
+ * A feature reaches another only through its public entry, features/<name>/index.ts: a relative path
+ * that climbs `up` folders to features/ and then goes into a feature's folder is refused. Shared pieces
+ * live in components/ or lib/. Lazy import() calls are held to the same rule.
+ */
+function featureBoundary(files, up) {
+  const climb = up.replaceAll('.', '\\.');
+  // features/<name>/<anything>: not '..' or '.', which would leave features/.
+  const intoAnotherFeature = `^${climb}(?!\\.\\.?/)[^/]+/`;
+  const message = 'Import another feature through its public entry (features/<name>/index.ts).';
+  return {
+    files,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [...webImportPatterns, { regex: intoAnotherFeature, message }] },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          // esquery ends a /regex/ at its first slash, so the slashes are spelled \x2F.
+          selector: `ImportExpression > Literal[value=/${intoAnotherFeature.replaceAll('/', '\\x2F')}/]`,
+          message,
+        },
+      ],
+    },
+  };
+}
+
+/**
  * Lint enforces what review would otherwise repeat (STYLE.md): strict, type-aware TypeScript (no
  * floating promises), the rules of hooks, file names, and the direction of imports.
  */
+/**
+ * What no server module may import. Restated in the layer blocks below, whose patterns replace this
+ * block's for their files (a later block's options win), so the rule holds in every server file.
+ */
+const serverImportPatterns = [
+  {
+    group: ['@commons/web', '**/web/src/**', 'react', 'react-dom'],
+    message: 'The server never imports the web client.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -73,38 +129,15 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@commons/server', '**/server/**'],
-              message: 'The web client never imports the server.',
-            },
-            {
-              group: ['@commons/shared/schemas'],
-              message: 'Schemas are for the server; import their types from @commons/shared.',
-              allowTypeImports: true,
-            },
-          ],
-        },
-      ],
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: webImportPatterns }],
     },
   },
+  featureBoundary(['packages/web/src/features/*/*.{ts,tsx}'], '../'),
+  featureBoundary(['packages/web/src/features/*/*/*.{ts,tsx}'], '../../'),
   {
     files: ['packages/server/src/**/*.ts', 'packages/shared/src/**/*.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@commons/web', '**/web/src/**', 'react', 'react-dom'],
-              message: 'The server never imports the web client.',
-            },
-          ],
-        },
-      ],
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: serverImportPatterns }],
     },
   },
   // Layers never import upward: repositories hold SQL only, services know nothing of HTTP.
@@ -115,6 +148,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            ...serverImportPatterns,
             {
               group: ['**/*.service.js', '**/*.routes.js', '**/*.presenter.js', 'fastify'],
               message: 'Repositories hold queries only.',
@@ -131,6 +165,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            ...serverImportPatterns,
             {
               group: ['**/*.routes.js', '**/http/**', 'fastify'],
               message: 'Services and presenters know nothing of HTTP.',

@@ -1,7 +1,12 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
+import { messages } from '@commons/shared';
+import { Toasts } from '../src/components/ui/Toasts';
 import { ProfileHeader } from '../src/features/profiles/components/ProfileHeader';
+import { fakeApi } from './fake-api';
+import { fakeUploads, imageFile } from './fake-uploads';
 import { makeUser } from './fixtures';
+import { makeImage } from './post-fixtures';
 import { renderWithApp } from './render';
 
 describe('profile header', () => {
@@ -38,5 +43,61 @@ describe('profile header', () => {
     });
     const heading = screen.getByRole('heading', { level: 1, name: '@here' });
     expect(heading.querySelector('.deletedName')).toBeNull();
+  });
+});
+
+describe('profile picture', () => {
+  function renderOwnProfile() {
+    const alice = makeUser({ username: 'alice' });
+    const view = renderWithApp(
+      <>
+        <ProfileHeader user={alice} />
+        <div data-testid="toasts">
+          <Toasts />
+        </div>
+      </>,
+      { initial: { user: alice } },
+    );
+    return { ...view, alice };
+  }
+  const toasts = () => within(screen.getByTestId('toasts')).getByRole('status').textContent ?? '';
+
+  test('a new picture goes up as the multipart part "image", then the account is read again', async () => {
+    localStorage.setItem('csrftoken', 'token-1');
+    const { uploads } = fakeUploads(() => 'hold');
+    const { user, alice } = renderOwnProfile();
+    const withPicture = { ...alice, proPic: makeImage() };
+    const server = fakeApi({ 'GET /api/_user': { body: withPicture } });
+
+    await user.upload(screen.getByLabelText('Upload a profile picture'), imageFile('me.png'));
+    expect(uploads).toHaveLength(1);
+    expect(uploads[0]!.method).toBe('POST');
+    expect(uploads[0]!.url).toBe('/api/users/alice/pro_pic');
+    expect(uploads[0]!.headers.get('X-Csrf-Token')).toBe('token-1');
+    expect(uploads[0]!.file.name).toBe('me.png');
+    expect(screen.getByRole('button', { name: 'Add picture' })).toHaveProperty('disabled', true);
+
+    uploads[0]!.respond(200, withPicture);
+    await waitFor(() => expect(server.requestsTo('GET /api/_user')).toHaveLength(1));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Add picture' })).toHaveProperty('disabled', false),
+    );
+  });
+
+  test('a refused picture shows the server’s message', async () => {
+    fakeUploads(() => ({
+      error: { status: 400, code: 'unsupported_image', message: messages.images.unsupported },
+    }));
+    const { user } = renderOwnProfile();
+    await user.upload(screen.getByLabelText('Upload a profile picture'), imageFile('me.png'));
+    await waitFor(() => expect(toasts()).toContain(messages.images.unsupported));
+  });
+
+  test('a picture that never reached the server asks to check the connection', async () => {
+    const { uploads } = fakeUploads(() => 'hold');
+    const { user } = renderOwnProfile();
+    await user.upload(screen.getByLabelText('Upload a profile picture'), imageFile('me.png'));
+    uploads[0]!.networkError();
+    await waitFor(() => expect(toasts()).toContain(messages.common.networkError));
   });
 });

@@ -3,22 +3,30 @@ import type { ErrorBody, Image } from '@commons/shared';
 import { makeImage } from './post-fixtures';
 
 /**
- * A stand-in for `POST /api/_uploads` at the edge of the client. Uploads go through XMLHttpRequest (for
- * their progress), which fetch stubs do not reach: this replaces XMLHttpRequest with one that records
- * each upload and answers as the test says, at once or when the test releases it.
+ * A stand-in for the multipart endpoints (`POST /api/_uploads`, `POST /api/users/{u}/pro_pic`) at the
+ * edge of the client. Uploads go through XMLHttpRequest (for their progress), which fetch stubs do not
+ * reach: this replaces XMLHttpRequest with one that records each upload and answers as the test says,
+ * at once or when the test releases it.
  */
 export interface FakeUpload {
   method: string;
   url: string;
   headers: Headers;
-  /** The `image` part of the multipart body. */
+  /** The multipart body as sent. */
+  form: FormData;
+  /** Its `image` part. */
   file: File;
   aborted: boolean;
   /** Reports that `fraction` (0 to 1) of the file was sent. */
   progress: (fraction: number) => void;
-  /** Answers with an Image (by default one made for this file) or an error body. */
+  /** Answers `status` with `body` as JSON (or, as a string, as is) and the given response headers. */
+  respond: (status: number, body: unknown, headers?: Record<string, string>) => void;
+  /** Answers with an Image (by default one made for this file). */
   succeed: (image?: Image) => void;
+  /** Answers with an error body in the contract's shape. */
   fail: (status: number, code: string, message: string) => void;
+  /** The request never reaches the server (the browser's `error` event). */
+  networkError: () => void;
 }
 
 export interface FakeUploads {
@@ -41,7 +49,9 @@ export function fakeUploads(answer: (file: File, index: number) => Answer = () =
     private method = '';
     private url = '';
     private readonly requestHeaders = new Headers();
+    private responseHeaders = new Headers();
     private record: FakeUpload | null = null;
+    private settled = false;
 
     open(method: string, url: string) {
       this.method = method;
@@ -52,20 +62,21 @@ export function fakeUploads(answer: (file: File, index: number) => Answer = () =
       this.requestHeaders.set(name, value);
     }
 
-    getResponseHeader(): string | null {
-      return null;
+    getResponseHeader(name: string): string | null {
+      return this.responseHeaders.get(name);
     }
 
     abort() {
+      if (this.settled) return;
+      this.settled = true;
       if (this.record) this.record.aborted = true;
       this.dispatchEvent(new Event('abort'));
     }
 
-    private answer(status: number, body: unknown) {
-      if (this.record?.aborted) return;
-      this.status = status;
-      this.responseText = JSON.stringify(body);
-      this.dispatchEvent(new Event('load'));
+    private finish(event: 'load' | 'error') {
+      if (this.settled) return;
+      this.settled = true;
+      this.dispatchEvent(new Event(event));
     }
 
     send(body: FormData) {
@@ -74,6 +85,7 @@ export function fakeUploads(answer: (file: File, index: number) => Answer = () =
         method: this.method,
         url: this.url,
         headers: this.requestHeaders,
+        form: body,
         file,
         aborted: false,
         progress: (fraction) => {
@@ -81,8 +93,16 @@ export function fakeUploads(answer: (file: File, index: number) => Answer = () =
           Object.assign(event, { lengthComputable: true, loaded: fraction * file.size, total: file.size });
           this.upload.dispatchEvent(event);
         },
-        succeed: (image = makeImage()) => this.answer(200, image),
-        fail: (status, code, message) => this.answer(status, { status, code, message }),
+        respond: (status, responseBody, headers = {}) => {
+          if (this.settled) return;
+          this.status = status;
+          this.responseText = typeof responseBody === 'string' ? responseBody : JSON.stringify(responseBody);
+          this.responseHeaders = new Headers(headers);
+          this.finish('load');
+        },
+        succeed: (image = makeImage()) => current.respond(200, image),
+        fail: (status, code, message) => current.respond(status, { status, code, message }),
+        networkError: () => this.finish('error'),
       };
       this.record = current;
       uploads.push(current);

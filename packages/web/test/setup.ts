@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { installMatchMedia, resetMediaQueries } from './media';
 import { clearQueryClients } from './query-clients';
@@ -8,6 +8,8 @@ import { clearQueryClients } from './query-clients';
  * and a clean DOM, storage and clock after each test.
  */
 installMatchMedia();
+// findBy… and waitFor wait up to 5 s, not 1: npm test runs these beside the browser tests.
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeEach(() => {
   // A component that calls the API without the test stubbing that call sees a failed request.

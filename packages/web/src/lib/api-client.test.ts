@@ -3,7 +3,8 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { apiMessages, messages } from '@commons/shared';
 import { errorReply, fakeApi, networkError } from '../../test/fake-api';
-import { api, ApiError, csrfToken, errorText } from './api-client';
+import { fakeUploads, imageFile } from '../../test/fake-uploads';
+import { api, ApiError, csrfToken, errorText, upload } from './api-client';
 
 function clearCookies() {
   for (const c of document.cookie.split('; ').filter(Boolean)) {
@@ -164,5 +165,132 @@ describe('CSRF token', () => {
     expect(localStorage.getItem('csrftoken')).toBe('fresh');
     await api('/b');
     expect(localStorage.getItem('csrftoken')).toBe('fresh');
+  });
+});
+
+describe('upload', () => {
+  const form = (name = 'cat.png') => {
+    const data = new FormData();
+    data.append('image', imageFile(name, 4000));
+    return data;
+  };
+
+  test('posts the multipart form to /api{path} with the CSRF token and returns the JSON answer', async () => {
+    localStorage.setItem('csrftoken', 'token-1');
+    const server = fakeUploads(() => 'hold');
+    const sent = upload<{ id: string }>('/users/alice/pro_pic', form('me.png'));
+    const [request] = server.uploads;
+    expect(request!.method).toBe('POST');
+    expect(request!.url).toBe('/api/users/alice/pro_pic');
+    expect(request!.headers.get('X-Csrf-Token')).toBe('token-1');
+    expect(request!.file.name).toBe('me.png');
+    request!.respond(200, { id: 'u1' });
+    await expect(sent).resolves.toEqual({ id: 'u1' });
+  });
+
+  test('reports the share sent as it goes, then 1 once the server accepted the file', async () => {
+    const server = fakeUploads(() => 'hold');
+    const progress: number[] = [];
+    const sent = upload('/_uploads', form(), { onProgress: (fraction) => progress.push(fraction) });
+    server.uploads[0]!.progress(0.25);
+    server.uploads[0]!.progress(0.5);
+    server.uploads[0]!.progress(1);
+    expect(progress).toEqual([0.25, 0.5, 1]);
+    server.uploads[0]!.respond(200, { id: 'i1' });
+    await sent;
+    expect(progress).toEqual([0.25, 0.5, 1, 1]);
+  });
+
+  test('a refused upload reports no completion', async () => {
+    const server = fakeUploads(() => 'hold');
+    const progress: number[] = [];
+    const sent = upload('/_uploads', form(), { onProgress: (fraction) => progress.push(fraction) });
+    server.uploads[0]!.progress(1);
+    server.uploads[0]!.fail(413, 'file_size_exceeded', 'Maximum file size exceeded.');
+    await sent.catch(() => undefined);
+    expect(progress).toEqual([1]);
+  });
+
+  test('a non-OK answer throws the same ApiError as a JSON call, with status, code and message', async () => {
+    fakeUploads(() => ({
+      error: { status: 400, code: 'unsupported_image', message: 'Unsupported image.' },
+    }));
+    const error = await upload('/_uploads', form()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(400);
+    expect((error as ApiError).code).toBe('unsupported_image');
+    expect((error as ApiError).message).toBe('Unsupported image.');
+    expect((error as ApiError).body).toEqual({
+      status: 400,
+      code: 'unsupported_image',
+      message: 'Unsupported image.',
+    });
+  });
+
+  test('a non-OK answer that is not JSON keeps its status', async () => {
+    const server = fakeUploads(() => 'hold');
+    const sent = upload('/_uploads', form()).catch((e: unknown) => e);
+    server.uploads[0]!.respond(502, '<html>Bad gateway</html>');
+    const error = (await sent) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(502);
+    expect(error.body).toBeNull();
+    expect(errorText(error)).toBe(messages.common.somethingWentWrong);
+  });
+
+  test('a network failure throws an ApiError with status 0', async () => {
+    const server = fakeUploads(() => 'hold');
+    const sent = upload('/_uploads', form()).catch((e: unknown) => e);
+    server.uploads[0]!.networkError();
+    const error = (await sent) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(0);
+    expect(errorText(error)).toBe(messages.common.networkError);
+  });
+
+  test('aborting cancels the request and rejects with an AbortError, not an API error', async () => {
+    const server = fakeUploads(() => 'hold');
+    const controller = new AbortController();
+    const sent = upload('/_uploads', form(), { signal: controller.signal }).catch((e: unknown) => e);
+    controller.abort();
+    const error = (await sent) as Error;
+    expect(server.uploads[0]!.aborted).toBe(true);
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect(error.name).toBe('AbortError');
+  });
+
+  test('an already aborted signal sends nothing', async () => {
+    const server = fakeUploads();
+    const controller = new AbortController();
+    controller.abort();
+    const error = (await upload('/_uploads', form(), { signal: controller.signal }).catch(
+      (e: unknown) => e,
+    )) as Error;
+    expect(error.name).toBe('AbortError');
+    expect(server.uploads).toHaveLength(0);
+  });
+
+  test('without a stored token it sends the csrftoken cookie', async () => {
+    document.cookie = `csrftoken=${encodeURIComponent('c+d')}; path=/`;
+    const server = fakeUploads();
+    await upload('/_uploads', form());
+    expect(server.uploads[0]!.headers.get('X-Csrf-Token')).toBe('c+d');
+  });
+
+  test('the Csrf-Token header of its answer is remembered, for uploads and JSON calls alike', async () => {
+    localStorage.setItem('csrftoken', 'old');
+    const uploads = fakeUploads(() => 'hold');
+    const json = fakeApi({ 'GET /api/_user': { body: {} } });
+    const first = upload('/_uploads', form());
+    uploads.uploads[0]!.respond(200, { id: 'i1' }, { 'Csrf-Token': 'new' });
+    await first;
+    expect(localStorage.getItem('csrftoken')).toBe('new');
+
+    const second = upload('/_uploads', form()).catch(() => undefined);
+    uploads.uploads[1]!.respond(403, { status: 403, message: 'Forbidden.' }, { 'Csrf-Token': 'newer' });
+    await second;
+    await api('/_user');
+    expect(uploads.uploads.map((u) => u.headers.get('X-Csrf-Token'))).toEqual(['old', 'new']);
+    expect(json.requests[0]!.headers.get('X-Csrf-Token')).toBe('newer');
   });
 });

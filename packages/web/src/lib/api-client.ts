@@ -26,10 +26,23 @@ export function csrfToken(): string {
   return storage.get('csrftoken') ?? cookie('csrftoken') ?? '';
 }
 
-/** Every API response carries the session's token; keep the latest (login issues a new one). */
-export function rememberCsrfToken(response: Response): void {
-  const token = response.headers.get('Csrf-Token');
+/** Every API answer carries the session's token; keep the latest (login issues a new one). */
+function rememberCsrfToken(token: string | null): void {
   if (token) storage.set('csrftoken', token);
+}
+
+/** JSON, or null for an empty or non-JSON body (a proxy's error page). */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** The error of a non-OK answer, JSON call or upload alike; null when the answer is OK. */
+function failure(status: number, json: unknown): ApiError | null {
+  return status >= 200 && status <= 299 ? null : new ApiError(status, json as ErrorBody | null);
 }
 
 type Query = Record<string, string | number | boolean | null | undefined>;
@@ -69,10 +82,65 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, null);
   }
-  rememberCsrfToken(response);
-  const json: unknown = await response.json().catch(() => null);
-  if (!response.ok) throw new ApiError(response.status, json as ErrorBody | null);
+  rememberCsrfToken(response.headers.get('Csrf-Token'));
+  const json = parseJson(await response.text().catch(() => ''));
+  const error = failure(response.status, json);
+  if (error) throw error;
   return json as T;
+}
+
+export interface UploadOptions {
+  /** Called as the body goes out with the share sent so far, 0 to 1; with 1 once the server accepted it. */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * Posts a multipart form to `/api{path}` and returns the JSON answer, or throws ApiError as `api` does
+ * (status 0 when the request never arrived), with the same CSRF token. It goes through XMLHttpRequest
+ * because fetch cannot report upload progress; aborting rejects with an AbortError.
+ */
+export function upload<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
+  const { signal, onProgress } = options;
+  return new Promise<T>((resolve, reject) => {
+    const aborted = () => new DOMException('Upload aborted', 'AbortError');
+    if (signal?.aborted) {
+      reject(aborted());
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    const onAbort = () => xhr.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const done = () => signal?.removeEventListener('abort', onAbort);
+
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    });
+    xhr.addEventListener('load', () => {
+      done();
+      rememberCsrfToken(xhr.getResponseHeader('Csrf-Token'));
+      const json = parseJson(xhr.responseText);
+      const error = failure(xhr.status, json);
+      if (error) {
+        reject(error);
+        return;
+      }
+      onProgress?.(1);
+      resolve(json as T);
+    });
+    xhr.addEventListener('error', () => {
+      done();
+      reject(new ApiError(0, null));
+    });
+    xhr.addEventListener('abort', () => {
+      done();
+      reject(aborted());
+    });
+
+    xhr.open('POST', `/api${path}`);
+    xhr.setRequestHeader('X-Csrf-Token', csrfToken());
+    xhr.send(form);
+  });
 }
 
 /** The specification's generic texts for a failed call (core §8). */

@@ -11,6 +11,7 @@ import { errorText } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuthDialogs } from '../../features/auth/components/AuthDialogs';
 import { useJoinCommunity } from '../../features/communities/api/join-community';
+import { communityKeys } from '../../features/communities/api/keys';
 import {
   isCommunitySort,
   sortCommunities,
@@ -55,7 +56,7 @@ function JoinButton({ community }: { community: CommunityWithoutMods }) {
       { community: { ...community, mods: null }, leave },
       {
         onSuccess: (updated) =>
-          queryClient.setQueriesData<CommunityWithoutMods[]>({ queryKey: ['communities'] }, (list) =>
+          queryClient.setQueriesData<CommunityWithoutMods[]>({ queryKey: communityKeys.lists }, (list) =>
             list?.map((c) => (c.id === updated.id ? { ...c, ...updated } : c)),
           ),
       },

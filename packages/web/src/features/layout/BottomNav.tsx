@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Icon, type IconName } from '../../components/ui/Icon';
 import { formatCount } from '../../lib/format-count';
-import { useCurrentUser } from '../session/api/get-current-user';
+import { useCurrentUser } from '../session';
 import { rememberScroll, restoreScroll } from './scroll-memory';
 import styles from './BottomNav.module.css';
 

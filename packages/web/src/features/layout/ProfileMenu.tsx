@@ -1,8 +1,8 @@
 import { useLocation } from 'wouter';
 import type { User } from '@commons/shared';
 import { Menu, type MenuItem } from '../../components/ui/Menu';
-import { useLogout } from '../auth/api/logout';
-import { setTheme, useTheme } from '../theme/theme';
+import { useLogout } from '../auth';
+import { setTheme, useTheme } from '../theme';
 import styles from './Navbar.module.css';
 import { ProfileTrigger } from './ProfileTrigger';
 

@@ -1,8 +1,7 @@
 import { Link, useLocation } from 'wouter';
 import { Icon, type IconName } from '../../components/ui/Icon';
 import { siteConfig } from '../../app/site-config';
-import { useInitial } from '../session/api/get-initial';
-import { useCurrentUser } from '../session/api/get-current-user';
+import { useCurrentUser, useInitial } from '../session';
 import { CommunityList } from './CommunityList';
 import styles from './Sidebar.module.css';
 

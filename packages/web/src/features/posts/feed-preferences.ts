@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { User } from '@commons/shared';
 import { storage } from '../../lib/storage';
-import { useCurrentUser } from '../session/api/get-current-user';
+import { useCurrentUser } from '../session';
 import { DEFAULT_FEED_SORT, isFeedSort, type FeedSort } from './api/get-feed';
 
 export type FeedLayout = 'card' | 'compact';

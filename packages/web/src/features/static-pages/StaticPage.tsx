@@ -3,7 +3,8 @@ import { lazy, Suspense } from 'react';
 import type { StaticPageContent } from '@commons/shared';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { siteConfig } from '../../app/site-config';
-import { useCurrentUser } from '../session/api/get-current-user';
+import { useCurrentUser } from '../session';
+import { staticPageKeys } from './keys';
 import styles from './StaticPage.module.css';
 
 const Markdown = lazy(() => import('../../components/markdown/Markdown'));
@@ -14,7 +15,7 @@ const sources = import.meta.glob<string>('./content/*.md', { query: '?raw', impo
 export function StaticPage({ content }: { content: StaticPageContent }) {
   const user = useCurrentUser();
   const { data: text } = useQuery({
-    queryKey: ['static-page', content],
+    queryKey: staticPageKeys.page(content),
     queryFn: async () => {
       const source = await sources[`./content/${content}.md`]!();
       return source.replaceAll('{siteName}', siteConfig.siteName);

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginBody, User } from '@commons/shared';
 import { api } from '../../../lib/api-client';
-import { sessionChanged } from '../../session/session-changes';
+import { sessionChanged } from '../../session';
 
 export function login(body: LoginBody): Promise<User> {
   return api<User>('/_login', { method: 'POST', body });

@@ -3,8 +3,7 @@ import { messages } from '@commons/shared';
 import { api } from '../../../lib/api-client';
 import { clearDraftsOf } from '../../../lib/drafts';
 import { showAlert } from '../../../components/ui/Toasts';
-import { useCurrentUser } from '../../session/api/get-current-user';
-import { sessionChanged } from '../../session/session-changes';
+import { sessionChanged, useCurrentUser } from '../../session';
 
 export function logout(): Promise<{ success: true }> {
   return api('/_login', { method: 'POST', query: { action: 'logout' } });

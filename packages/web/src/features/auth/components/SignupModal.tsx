@@ -6,7 +6,7 @@ import { Modal } from '../../../components/ui/Modal';
 import { PasswordField, TextField } from '../../../components/ui/TextField';
 import { showAlert } from '../../../components/ui/Toasts';
 import { ApiError, errorText } from '../../../lib/api-client';
-import { useInitial } from '../../session/api/get-initial';
+import { useInitial } from '../../session';
 import { solveCaptcha } from '../api/captcha';
 import { isUsernameAvailable } from '../api/check-username';
 import { useSignup } from '../api/signup';

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Comment } from '@commons/shared';
-import { updateProfileItems } from '../../posts/api/post-cache';
+import { updateProfileItems } from '../../posts';
+import { commentKeys } from './keys';
 
 /** The comments of one post loaded so far: the server's pages, replies loaded later, the reader's own. */
 export interface LoadedComments {
@@ -8,11 +9,6 @@ export interface LoadedComments {
   /** The cursor of the next page, or null at the end. */
   next: string | null;
 }
-
-export const commentKeys = {
-  all: ['comments'] as const,
-  ofPost: (publicId: string, viewer: string | null) => ['comments', publicId, viewer] as const,
-};
 
 /** Changes one comment wherever it is shown: a post's loaded comments, profile feeds. */
 export function updateComment(queryClient: QueryClient, id: string, change: (c: Comment) => Comment): void {

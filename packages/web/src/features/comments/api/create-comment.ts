@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messages, ui, type Comment, type Post, type UserGroupName } from '@commons/shared';
 import { api, ApiError, errorText } from '../../../lib/api-client';
-import { updatePostEverywhere } from '../../posts/api/post-cache';
-import { useCurrentUser } from '../../session/api/get-current-user';
-import { commentKeys, type LoadedComments } from './comment-cache';
+import { updatePostEverywhere } from '../../posts';
+import { useCurrentUser } from '../../session';
+import type { LoadedComments } from './comment-cache';
+import { commentKeys } from './keys';
 
 interface Variables {
   body: string;

@@ -3,9 +3,10 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Comment, CommentPage, Post } from '@commons/shared';
 import { showAlert } from '../../../components/ui/Toasts';
 import { api, ApiError, errorText } from '../../../lib/api-client';
-import { useCurrentUser } from '../../session/api/get-current-user';
+import { useCurrentUser } from '../../session';
 import { mergeComments } from '../comment-tree';
-import { commentKeys, type LoadedComments } from './comment-cache';
+import type { LoadedComments } from './comment-cache';
+import { commentKeys } from './keys';
 
 /**
  * `GET /api/posts/{publicId}/comments` (API.md §10.1): a post's comments, starting from the first page

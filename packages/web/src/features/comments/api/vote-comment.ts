@@ -3,9 +3,9 @@ import { useCallback } from 'react';
 import { messages, type Comment } from '@commons/shared';
 import { showAlert } from '../../../components/ui/Toasts';
 import { api, errorText } from '../../../lib/api-client';
-import { useAuthDialogs } from '../../auth/components/AuthDialogs';
-import { applyVote, type VoteState } from '../../posts/post-rules';
-import { useCurrentUser } from '../../session/api/get-current-user';
+import { useAuthDialogs } from '../../auth';
+import { applyVote, type VoteState } from '../../posts';
+import { useCurrentUser } from '../../session';
 import { replaceComment, updateComment } from './comment-cache';
 
 /** Comments with a vote call under way: one call at a time per comment (core §4). */

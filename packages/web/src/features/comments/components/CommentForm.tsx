@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/Button';
 import { isNearLimit, TextLimit, useTextLimit } from '../../../components/ui/TextLimit';
 import { clearDraft, draftKeys, hasDraft, loadDraft, useKeptDraft } from '../../../lib/drafts';
 import { useSingleFlight } from '../../../lib/use-single-flight';
-import { useCurrentUser } from '../../session/api/get-current-user';
+import { useCurrentUser } from '../../session';
 import type { Capacity } from '../comment-tree';
 import styles from './Comments.module.css';
 

@@ -9,8 +9,7 @@ import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { showAlert } from '../../../components/ui/Toasts';
 import { errorText } from '../../../lib/api-client';
 import { absoluteUrl, copyLink, shareNatively } from '../../../lib/share';
-import { authorLabel, isEdited, speakingAs } from '../../posts/post-rules';
-import { VotePair } from '../../posts/components/VoteButtons';
+import { authorLabel, isEdited, speakingAs, VotePair } from '../../posts';
 import { createCommentError, useCreateComment } from '../api/create-comment';
 import { useDeleteComment } from '../api/delete-comment';
 import { useChangeCommentGroup, useEditComment } from '../api/edit-comment';
@@ -24,7 +23,7 @@ import {
   type Capacity,
   type CommentNode,
 } from '../comment-tree';
-import { ReportDialog } from '../../reports/components/ReportDialog';
+import { ReportDialog } from '../../reports';
 import { CommentForm, commentDraftKeys, draftedMode } from './CommentForm';
 import { useCommentThread } from './comment-thread-context';
 import styles from './Comments.module.css';

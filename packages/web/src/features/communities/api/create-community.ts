@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CommunityWithoutMods } from '@commons/shared';
 import { api } from '../../../lib/api-client';
-import { initialQuery } from '../../session/api/get-initial';
+import { initialQuery } from '../../session';
+import { communityKeys } from './keys';
 
 export interface CreateCommunityBody {
   name: string;
@@ -24,7 +25,7 @@ export function useCreateCommunity() {
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: initialQuery.queryKey }),
-        queryClient.invalidateQueries({ queryKey: ['communities'] }),
+        queryClient.invalidateQueries({ queryKey: communityKeys.lists }),
       ]);
     },
   });

@@ -1,17 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { nameKey, type Community } from '@commons/shared';
+import type { Community } from '@commons/shared';
 import { api, ApiError } from '../../../lib/api-client';
-import { useCurrentUser } from '../../session/api/get-current-user';
-
-/** Communities are cached by name, case-insensitively (core §7), per viewer (userJoined, userMod). */
-export function communityKey(name: string, viewer: string | null) {
-  return ['community', nameKey(name), viewer] as const;
-}
+import { useCurrentUser } from '../../session';
+import { communityKeys } from './keys';
 
 /** `GET /api/communities/{name}?byName=true` (API.md §11.3): with its moderators and rules. */
 export function communityQuery(name: string, viewer: string | null) {
   return queryOptions({
-    queryKey: communityKey(name, viewer),
+    queryKey: communityKeys.detail(name, viewer),
     queryFn: ({ signal }) =>
       api<Community>(`/communities/${encodeURIComponent(name)}`, { query: { byName: true }, signal }),
     retry: (failures, error) =>

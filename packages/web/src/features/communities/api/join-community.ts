@@ -2,9 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { nameKey, type Community, type CommunityWithoutMods, type Initial } from '@commons/shared';
 import { showAlert } from '../../../components/ui/Toasts';
 import { api, errorText } from '../../../lib/api-client';
-import { initialQuery } from '../../session/api/get-initial';
-import { useCurrentUser } from '../../session/api/get-current-user';
-import { communityKey } from './get-community';
+import { initialQuery, useCurrentUser } from '../../session';
+import { communityKeys } from './keys';
 
 interface Variables {
   community: Community;
@@ -32,7 +31,7 @@ export function useJoinCommunity() {
         body: { communityId: community.id, leave },
       }),
     onSuccess: async (updated, { community }) => {
-      const key = communityKey(community.name, viewer);
+      const key = communityKeys.detail(community.name, viewer);
       queryClient.setQueryData<Community>(key, (old) =>
         old ? { ...old, ...updated, mods: old.mods, rules: old.rules } : old,
       );

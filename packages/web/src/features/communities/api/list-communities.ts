@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ui, type CommunityWithoutMods } from '@commons/shared';
 import { api } from '../../../lib/api-client';
+import { communityKeys } from './keys';
 
 /** The sorts of `GET /api/communities` (API.md §11.1), in the order the page offers them. */
 export const communitySorts = ['size', 'new', 'old', 'name_asc', 'name_dsc'] as const;
@@ -35,7 +36,7 @@ export function sortCommunities(list: CommunityWithoutMods[], sort: CommunitySor
 /** The All Communities page: `?sort=<sort>`, and `&q=` while searching. */
 export const communitiesQuery = (sort: CommunitySort, q: string) =>
   queryOptions({
-    queryKey: ['communities', 'list', { sort, q }],
+    queryKey: communityKeys.list(sort, q),
     queryFn: ({ signal }) =>
       api<CommunityWithoutMods[]>('/communities', { query: { sort, q: q || undefined }, signal }),
   });
@@ -50,7 +51,7 @@ export function useCommunities(sort: CommunitySort, q: string) {
  */
 export const communitySearchQuery = (q: string) =>
   queryOptions({
-    queryKey: ['communities', 'search', q],
+    queryKey: communityKeys.search(q),
     queryFn: ({ signal }) =>
       api<CommunityWithoutMods[]>('/communities', {
         query: { sort: 'size', limit: ui.communitySearchResults, q: q || undefined },

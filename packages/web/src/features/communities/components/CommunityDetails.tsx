@@ -3,7 +3,7 @@ import type { Community } from '@commons/shared';
 import { UserText } from '../../../components/markdown/UserText';
 import { Icon } from '../../../components/ui/Icon';
 import { formatCount } from '../../../lib/format-count';
-import { useCurrentUser } from '../../session/api/get-current-user';
+import { useCurrentUser } from '../../session';
 import styles from './CommunityDetails.module.css';
 
 export function memberCount(n: number): string {

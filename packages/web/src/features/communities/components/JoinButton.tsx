@@ -3,8 +3,8 @@ import type { Community } from '@commons/shared';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Icon } from '../../../components/ui/Icon';
-import { useAuthDialogs } from '../../auth/components/AuthDialogs';
-import { useCurrentUser } from '../../session/api/get-current-user';
+import { useAuthDialogs } from '../../auth';
+import { useCurrentUser } from '../../session';
 import { useJoinCommunity } from '../api/join-community';
 
 /**

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Post, UserGroupName } from '@commons/shared';
 import { api } from '../../../lib/api-client';
-import { postKeys, replacePostEverywhere } from '../../posts/api/post-cache';
+import { postKeys, replacePostEverywhere } from '../../posts';
 
 export interface PostEdit {
   title: string;
@@ -25,7 +25,7 @@ export function useEditPost(publicId: string) {
     mutationFn: (edit: PostEdit) => editPost(publicId, edit),
     onSuccess: async (updated) => {
       replacePostEverywhere(queryClient, updated);
-      await queryClient.invalidateQueries({ queryKey: [...postKeys.details, publicId] });
+      await queryClient.invalidateQueries({ queryKey: postKeys.detail(publicId) });
     },
   });
 }

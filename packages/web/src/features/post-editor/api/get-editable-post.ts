@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Post } from '@commons/shared';
 import { api, ApiError } from '../../../lib/api-client';
+import { postEditorKeys } from './keys';
 
 /**
  * The post being edited, with its community (`GET /api/posts/{publicId}?fetchCommunity=true`, API.md
@@ -8,7 +9,7 @@ import { api, ApiError } from '../../../lib/api-client';
  */
 export const editablePostQuery = (publicId: string) =>
   queryOptions({
-    queryKey: ['post-editor', 'post', publicId],
+    queryKey: postEditorKeys.post(publicId),
     queryFn: ({ signal }) =>
       api<Post>(`/posts/${encodeURIComponent(publicId)}`, { query: { fetchCommunity: true }, signal }),
     staleTime: 0,

@@ -2,7 +2,7 @@ import type { CommunityRule, Image } from '@commons/shared';
 import { UserText } from '../../../components/markdown/UserText';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Skeleton } from '../../../components/ui/Skeleton';
-import { memberCount } from '../../communities/components/CommunityPicker';
+import { memberCount } from '../../communities';
 import styles from './PostEditor.module.css';
 
 export interface SidebarCommunity {

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Post, UserGroupName } from '@commons/shared';
 import { showAlert } from '../../../components/ui/Toasts';
 import { api, errorText } from '../../../lib/api-client';
-import { postKeys, replacePostEverywhere } from './post-cache';
+import { postKeys } from './keys';
+import { replacePostEverywhere } from './post-cache';
 
 export interface DeletePostVariables {
   post: Post;

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Feed } from '@commons/shared';
 import { api } from '../../../lib/api-client';
-import { postKeys } from './post-cache';
+import { postKeys } from './keys';
 
 /** Feed sorts (API.md §20): the first three are tabs, the last five the Top menu. */
 export const FEED_SORTS = ['hot', 'activity', 'latest', 'day', 'week', 'month', 'year', 'all'] as const;
@@ -38,7 +38,7 @@ function fetchFeedPage(params: FeedParams, next: string | null, signal: AbortSig
 /** `GET /api/posts` (API.md §8.1): pages of posts followed by their `next` cursor. */
 export function feedQuery(params: FeedParams) {
   return infiniteQueryOptions({
-    queryKey: [...postKeys.feeds, params],
+    queryKey: postKeys.feed(params),
     queryFn: async ({ pageParam, signal }): Promise<Feed> => {
       if (pageParam === null && (params.startPage ?? 1) > 1) {
         let next: string | null = null;

@@ -2,14 +2,15 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Post } from '@commons/shared';
 import { api, ApiError } from '../../../lib/api-client';
-import { communityKey } from '../../communities/api/get-community';
-import { useCurrentUser } from '../../session/api/get-current-user';
-import { findPostInFeeds, postKeys } from './post-cache';
+import { communityKeys } from '../../communities';
+import { useCurrentUser } from '../../session';
+import { postKeys } from './keys';
+import { findPostInFeeds } from './post-cache';
 
 /** `GET /api/posts/{publicId}?fetchCommunity=true` (API.md §8.3): the post with its community. */
 export function postQuery(publicId: string, viewer: string | null) {
   return queryOptions({
-    queryKey: [...postKeys.details, publicId, viewer],
+    queryKey: postKeys.detailFor(publicId, viewer),
     queryFn: ({ signal }) =>
       api<Post>(`/posts/${encodeURIComponent(publicId)}`, { query: { fetchCommunity: true }, signal }),
     // A post that does not exist will not appear on a second try.
@@ -30,7 +31,7 @@ export function usePost(publicId: string) {
   });
   const community = query.isPlaceholderData ? undefined : query.data?.community;
   useEffect(() => {
-    if (community) queryClient.setQueryData(communityKey(community.name, viewer), community);
+    if (community) queryClient.setQueryData(communityKeys.detail(community.name, viewer), community);
   }, [community, queryClient, viewer]);
   return query;
 }

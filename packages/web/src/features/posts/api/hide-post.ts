@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { showAlert } from '../../../components/ui/Toasts';
 import { api, errorText } from '../../../lib/api-client';
-import { postKeys } from './post-cache';
+import { postKeys } from './keys';
 
 /**
  * Posts hidden in this visit. The post object has no hidden flag (API.md §8.7): the client keeps the

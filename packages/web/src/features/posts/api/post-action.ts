@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messages, type Post, type UserGroupName } from '@commons/shared';
 import { showAlert } from '../../../components/ui/Toasts';
 import { api, ApiError, errorText } from '../../../lib/api-client';
-import { postKeys, replacePostEverywhere, updatePostEverywhere } from './post-cache';
+import { postKeys } from './keys';
+import { replacePostEverywhere, updatePostEverywhere } from './post-cache';
 
 export type PostAction =
   | { action: 'lock' | 'unlock'; lockAs: 'mods' | 'admins' }

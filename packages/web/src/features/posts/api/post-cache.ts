@@ -1,15 +1,6 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Feed, Post, UserFeed } from '@commons/shared';
-
-/** Query keys of the posts feature. Feeds and single posts both hold posts, so both get updated. */
-export const postKeys = {
-  all: ['posts'] as const,
-  feeds: ['posts', 'feed'] as const,
-  details: ['posts', 'detail'] as const,
-  hidden: ['posts', 'hidden'] as const,
-  /** Profile feeds: a user's posts and comments. */
-  profiles: ['posts', 'profile'] as const,
-};
+import { postKeys } from './keys';
 
 /** Applies `change` to every cached copy of the post with id `postId`: feeds, profiles, the post page. */
 export function updatePostEverywhere(

@@ -3,8 +3,8 @@ import { useCallback } from 'react';
 import type { Post } from '@commons/shared';
 import { showAlert } from '../../../components/ui/Toasts';
 import { api, errorText } from '../../../lib/api-client';
-import { useAuthDialogs } from '../../auth/components/AuthDialogs';
-import { useCurrentUser } from '../../session/api/get-current-user';
+import { useAuthDialogs } from '../../auth';
+import { useCurrentUser } from '../../session';
 import { applyVote, type VoteState } from '../post-rules';
 import { replacePostEverywhere, updatePostEverywhere } from './post-cache';
 

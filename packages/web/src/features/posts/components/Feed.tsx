@@ -6,7 +6,7 @@ import { Icon } from '../../../components/ui/Icon';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { isMobileDevice, useMediaQuery } from '../../../lib/device';
 import { errorText } from '../../../lib/api-client';
-import { useCurrentUser } from '../../session/api/get-current-user';
+import { useCurrentUser } from '../../session';
 import { feedQuery, useFeed, type FeedParams } from '../api/get-feed';
 import { Link } from 'wouter';
 import { infiniteScrollingDisabled, useFeedLayout, useFeedSort, useFirstPageHref } from '../feed-preferences';

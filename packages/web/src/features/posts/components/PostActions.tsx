@@ -7,11 +7,11 @@ import { LazyMenu } from '../../../components/ui/LazyMenu';
 import type { MenuItem } from '../../../components/ui/Menu';
 import { useMediaQuery } from '../../../lib/device';
 import { absoluteUrl, canShareNatively, copyLink, openExternal, shareNatively } from '../../../lib/share';
-import { useCurrentUser } from '../../session/api/get-current-user';
+import { useCurrentUser } from '../../session';
 import { useDeletePost, type DeletePostVariables } from '../api/delete-post';
 import { usePostAction, type PostAction } from '../api/post-action';
 import { postPath } from '../post-rules';
-import { ReportDialog } from '../../reports/components/ReportDialog';
+import { ReportDialog } from '../../reports';
 import { PostIdDialog } from './PostIdDialog';
 import styles from './PostView.module.css';
 

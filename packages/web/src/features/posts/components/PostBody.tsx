@@ -1,5 +1,5 @@
 import { UserText } from '../../../components/markdown/UserText';
-import { useCurrentUser } from '../../session/api/get-current-user';
+import { useCurrentUser } from '../../session';
 
 /**
  * A post's markdown body. Previews (feed cards) never embed videos; the post page embeds them unless

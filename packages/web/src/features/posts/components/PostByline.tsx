@@ -2,7 +2,7 @@ import type { Post } from '@commons/shared';
 import { Link } from 'wouter';
 import { Avatar } from '../../../components/ui/Avatar';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
-import { useCurrentUser } from '../../session/api/get-current-user';
+import { useCurrentUser } from '../../session';
 import { authorLabel, speakingAs } from '../post-rules';
 import styles from './PostByline.module.css';
 

@@ -5,7 +5,7 @@ import { Icon } from '../../../components/ui/Icon';
 import { LazyMenu } from '../../../components/ui/LazyMenu';
 import { useIsMobileLayout } from '../../../lib/device';
 import { formatCount } from '../../../lib/format-count';
-import { useCurrentUser } from '../../session/api/get-current-user';
+import { useCurrentUser } from '../../session';
 import { useHidePost, useIsHidden } from '../api/hide-post';
 import type { FeedLayout } from '../feed-preferences';
 import { useUnhidePost } from '../api/unhide-post';
@@ -14,9 +14,7 @@ import { postPath } from '../post-rules';
 import styles from './PostCard.module.css';
 
 // The dialog's code is not part of a feed's first load: it comes when someone reports.
-const ReportDialog = lazy(() =>
-  import('../../reports/components/ReportDialog').then((m) => ({ default: m.ReportDialog })),
-);
+const ReportDialog = lazy(() => import('../../reports').then((m) => ({ default: m.ReportDialog })));
 import { PostBody } from './PostBody';
 import { PostByline } from './PostByline';
 import { VoteButtons } from './VoteButtons';

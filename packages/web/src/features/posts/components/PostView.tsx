@@ -5,7 +5,7 @@ import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { videoId } from '../../../components/markdown/video-link';
 import { VideoEmbed } from '../../../components/markdown/VideoEmbed';
 import { useIsMobileLayout } from '../../../lib/device';
-import { useCurrentUser } from '../../session/api/get-current-user';
+import { useCurrentUser } from '../../session';
 import { altText, copyUrl } from '../post-images';
 import { isEdited, lockedText, removalTexts, votePercent } from '../post-rules';
 import { ImageGallery } from './ImageGallery';

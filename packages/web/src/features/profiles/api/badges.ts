@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { userKeys } from './get-user';
+import { userKeys } from './keys';
 
 /**
  * `POST /api/users/{u}/badges` and `DELETE /api/users/{u}/badges/supporter?byType=true` (API.md §7.5):

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { postKeys } from '../../posts/api/post-cache';
-import { userKeys } from './get-user';
+import { postKeys } from '../../posts';
+import { userKeys } from './keys';
 
 interface Variables {
   username: string;

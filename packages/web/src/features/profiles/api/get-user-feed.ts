@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { UserFeed } from '@commons/shared';
 import { api } from '../../../lib/api-client';
-import { postKeys } from '../../posts/api/post-cache';
-import { useCurrentUser } from '../../session/api/get-current-user';
+import { postKeys } from '../../posts';
+import { useCurrentUser } from '../../session';
 
 /** The profile feed selector (core §2): overview (posts and comments), posts, or comments. */
 export type ProfileFilter = '' | 'posts' | 'comments';
@@ -14,7 +14,7 @@ export function isProfileFilter(value: string | null): value is ProfileFilter {
 /** `GET /api/users/{username}/feed` (API.md §7.3): the user's posts and comments, newest first. */
 export function userFeedQuery(username: string, filter: ProfileFilter, viewer: string | null) {
   return infiniteQueryOptions({
-    queryKey: [...postKeys.profiles, username.toLowerCase(), filter, viewer],
+    queryKey: postKeys.profile(username, filter, viewer),
     queryFn: ({ pageParam, signal }) =>
       api<UserFeed>(`/users/${encodeURIComponent(username)}/feed`, {
         query: { filter, next: pageParam },

@@ -1,13 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { User } from '@commons/shared';
 import { api, ApiError } from '../../../lib/api-client';
-import { useCurrentUser } from '../../session/api/get-current-user';
-
-export const userKeys = {
-  all: ['users'] as const,
-  profile: (username: string, viewer: string | null) =>
-    ['users', 'profile', username.toLowerCase(), viewer] as const,
-};
+import { useCurrentUser } from '../../session';
+import { userKeys } from './keys';
 
 /** `GET /api/users/{username}` (API.md §7.1): the profile, as the viewer may see it. */
 export function userQuery(username: string, viewer: string | null) {
@@ -27,7 +22,7 @@ export function useUserProfile(username: string) {
 export function useAdminUserDetails(username: string, enabled: boolean) {
   const viewer = useCurrentUser()?.id ?? null;
   return useQuery({
-    queryKey: [...userKeys.profile(username, viewer), 'admin'],
+    queryKey: userKeys.adminDetails(username, viewer),
     queryFn: ({ signal }) =>
       api<User & Record<string, unknown>>(`/users/${encodeURIComponent(username)}`, {
         query: { adminsView: true },

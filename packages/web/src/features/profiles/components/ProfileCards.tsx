@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import type { User } from '@commons/shared';
 import { Avatar } from '../../../components/ui/Avatar';
-import { useCurrentUser } from '../../session/api/get-current-user';
+import { useCurrentUser } from '../../session';
 import { AdminDetails } from './AdminDetails';
 import styles from './Profile.module.css';
 

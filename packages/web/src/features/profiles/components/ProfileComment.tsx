@@ -2,9 +2,8 @@ import { Link } from 'wouter';
 import type { Comment } from '@commons/shared';
 import { UserText } from '../../../components/markdown/UserText';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
-import { VotePair } from '../../posts/components/VoteButtons';
-import { useVoteComment } from '../../comments/api/vote-comment';
-import { commentPath, deletedByText } from '../../comments/comment-tree';
+import { VotePair } from '../../posts';
+import { commentPath, deletedByText, useVoteComment } from '../../comments';
 import styles from './Profile.module.css';
 
 /** A comment in a profile feed: the post it answers, when, its words and its votes. */

@@ -5,7 +5,7 @@ import { Avatar } from '../../../components/ui/Avatar';
 import { Button } from '../../../components/ui/Button';
 import { showAlert } from '../../../components/ui/Toasts';
 import { ApiError, errorText } from '../../../lib/api-client';
-import { useCurrentUser } from '../../session/api/get-current-user';
+import { useCurrentUser } from '../../session';
 import { useSupporterBadge } from '../api/badges';
 import { useAltText, useProfilePicture } from '../api/profile-picture';
 import { BanDialog } from './BanDialog';

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
 import { showAlert } from '../../../components/ui/Toasts';
 import { useSingleFlight } from '../../../lib/use-single-flight';
-import { useInitial } from '../../session/api/get-initial';
+import { useInitial } from '../../session';
 import { reportErrorText, useReport, type ReportType } from '../api/report';
 import styles from './ReportDialog.module.css';
 

@@ -3,9 +3,10 @@ import { useEffect } from 'react';
 import { ui, type User } from '@commons/shared';
 import { api, ApiError } from '../../../lib/api-client';
 import { initialQuery, useInitial } from './get-initial';
+import { sessionKeys } from './keys';
 
 export const currentUserQuery = queryOptions({
-  queryKey: ['current-user'],
+  queryKey: sessionKeys.currentUser,
   queryFn: () => api<User>('/_user'),
   refetchInterval: ui.userPollMs,
   refetchIntervalInBackground: false,
@@ -23,8 +24,12 @@ export function useCurrentUser(): User | null {
   const { data, error } = useQuery({ ...currentUserQuery, enabled: loggedIn });
   useEffect(() => {
     if (error instanceof ApiError && error.status === 401) {
+      // Anonymous at once: every component reading the user stops polling now. Otherwise each of them
+      // re-asks, gets 401 again and invalidates the bootstrap again, cancelling its reload each time: a
+      // loop that a fast server never let end.
+      queryClient.setQueryData(initialQuery.queryKey, (old) => (old ? { ...old, user: null } : old));
       queryClient.removeQueries({ queryKey: currentUserQuery.queryKey });
-      void queryClient.invalidateQueries({ queryKey: initialQuery.queryKey });
+      void queryClient.invalidateQueries({ queryKey: initialQuery.queryKey }, { cancelRefetch: false });
     }
   }, [error, queryClient]);
   if (!loggedIn) return null;

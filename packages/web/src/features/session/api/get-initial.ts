@@ -1,27 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ErrorBody, Initial } from '@commons/shared';
-import { ApiError, rememberCsrfToken } from '../../../lib/api-client';
+import type { Initial } from '@commons/shared';
+import { api } from '../../../lib/api-client';
+import { sessionKeys } from './keys';
 
 /**
- * `GET /api/_initial`, the first call (API.md §6.1): a plain fetch whose `Csrf-Token` header gives the
- * token every later call sends. 408 and network failures mean offline.
+ * `GET /api/_initial`, the first call (API.md §6.1): its `Csrf-Token` header gives the token every later
+ * call sends. 408 and network failures mean offline.
  */
-async function fetchInitial(): Promise<Initial> {
-  let response: Response;
-  try {
-    response = await fetch('/api/_initial', { credentials: 'same-origin' });
-  } catch {
-    throw new ApiError(0, null);
-  }
-  rememberCsrfToken(response);
-  if (!response.ok) {
-    throw new ApiError(response.status, (await response.json().catch(() => null)) as ErrorBody | null);
-  }
-  return (await response.json()) as Initial;
-}
+const fetchInitial = () => api<Initial>('/_initial');
 
 export const initialQuery = queryOptions({
-  queryKey: ['initial'],
+  queryKey: sessionKeys.initial,
   queryFn: fetchInitial,
   staleTime: Infinity,
   retry: false,

@@ -1,0 +1,3 @@
+/** The comments feature's public entry: what other features use of it. */
+export { useVoteComment } from './api/vote-comment';
+export { commentPath, deletedByText } from './comment-tree';

@@ -1,0 +1,2 @@
+/** The layout feature's public entry: what other features use of it. */
+export { canGoBackInApp } from './navigation';
