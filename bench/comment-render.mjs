@@ -190,10 +190,9 @@ function printProfile({ nodes, samples, timeDeltas }) {
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'commons-bench-render-'));
-const server = await startServer('pglite', dataDir, {
+const server = await startServer('embedded', dataDir, {
   SERVE_WEB: 'on',
   COMMUNITY_CREATION_REQ_POINTS: '0',
-  EMBEDDED_FSYNC: 'off',
   ...(flags['web-dist'] ? { WEB_DIST_DIR: path.resolve(flags['web-dist']) } : {}),
 });
 const browser = await chromium.launch({

@@ -6,9 +6,9 @@
 // built server, and checks that the larger post costs at most 1.5× the smaller. Needs
 // `node scripts/build.mjs`.
 //
-//   node bench/comments.mjs --engine pglite --data-dir bench/.data/comments-pglite
+//   node bench/comments.mjs --engine embedded --data-dir bench/.data/comments-embedded
 //   node bench/comments.mjs --engine postgres --database-url postgres://postgres@127.0.0.1:5432/bench_comments
-//        [--duration 10] [--connections 10] [--warmup 2] [--out bench/.data/results/comments-pglite.json]
+//        [--duration 10] [--connections 10] [--warmup 2] [--out bench/.data/results/comments-embedded.json]
 //
 // The data directory or database is created when missing and filled once; later runs reuse it.
 import fs from 'node:fs';
@@ -16,11 +16,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { openEmbedded, openPostgres } from '../packages/server/dist/db/engine.js';
 import { migrate } from '../packages/server/dist/db/migrate.js';
 import { newId, randomString } from '../packages/server/dist/lib/ids.js';
-import { measure, ms, random, startServer } from './lib.mjs';
+import { createPostgresDatabase, measure, ms, openDatabase, random, startServer, targetOf } from './lib.mjs';
 import { adjectives, nouns, verbs } from './words.mjs';
 
 const SIZES = [500, 10_000];
@@ -30,7 +28,7 @@ const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
 
 const { values: flags } = parseArgs({
   options: {
-    engine: { type: 'string', default: 'pglite' },
+    engine: { type: 'string' },
     'data-dir': { type: 'string' },
     'database-url': { type: 'string' },
     duration: { type: 'string', default: '10' },
@@ -40,25 +38,7 @@ const { values: flags } = parseArgs({
   },
 });
 
-async function openDatabase() {
-  if (flags.engine === 'pglite') {
-    if (!flags['data-dir']) throw new Error('--engine pglite needs --data-dir DIR');
-    const dir = path.resolve(flags['data-dir'], 'db');
-    fs.mkdirSync(dir, { recursive: true });
-    return openEmbedded({ dataDir: dir, fsync: false });
-  }
-  const url = flags['database-url'];
-  if (!url) throw new Error('--engine postgres needs --database-url URL');
-  const name = decodeURIComponent(new URL(url).pathname.slice(1));
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-  if (!rowCount) await client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
-  await client.end();
-  return openPostgres(url, 1);
-}
+const target = targetOf(flags);
 
 /** Comments of one post: ids in time order, parents among recent comments, skewed upvotes. */
 function thread(count, postId, communityId, userIds, seed) {
@@ -160,22 +140,22 @@ async function prepare(db) {
 }
 
 async function main() {
-  const database = await openDatabase();
+  if (target.engine === 'postgres') await createPostgresDatabase(target.location);
+  const database = await openDatabase(target);
   let publicIds;
   try {
     await migrate(database.db);
     const started = performance.now();
     publicIds = await prepare(database.db);
-    // Fresh bulk rows have no planner statistics until autovacuum (PostgreSQL) or the server's own
-    // maintenance job (the embedded engine) analyzes them; a site that grew to this would have them.
+    // Fresh bulk rows have no planner statistics until autovacuum analyzes them (and the PostgreSQL
+    // server of the development machine runs without it); a site that grew to this would have them.
     await sql`ANALYZE`.execute(database.db);
     console.log(`Data ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     await database.close();
   }
 
-  const location = flags.engine === 'pglite' ? flags['data-dir'] : flags['database-url'];
-  const server = await startServer(flags.engine, location);
+  const server = await startServer(target.engine, target.location);
   const options = { connections: Number(flags.connections), duration: Number(flags.duration) };
   const results = [];
   try {
@@ -218,7 +198,7 @@ async function main() {
     fs.mkdirSync(path.dirname(path.resolve(flags.out)), { recursive: true });
     fs.writeFileSync(
       flags.out,
-      JSON.stringify({ engine: flags.engine, date: new Date().toISOString(), results }, null, 2),
+      JSON.stringify({ engine: target.engine, date: new Date().toISOString(), results }, null, 2),
     );
   }
   if (over) process.exitCode = 1;

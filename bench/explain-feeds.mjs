@@ -4,22 +4,22 @@
 // EXPLAIN (ANALYZE, BUFFERS) with the same parameters. Needs `node scripts/build.mjs`.
 //
 //   node bench/explain-feeds.mjs --engine postgres --database-url postgres://postgres@127.0.0.1:5432/bench_1m
-//   node bench/explain-feeds.mjs --engine pglite --data-dir bench/.data/pglite-1m [--pages 5] [--only hot] [--verbose]
+//   node bench/explain-feeds.mjs --engine embedded --data-dir bench/.data/embedded-1m [--pages 5] [--only hot] [--verbose]
 //        [--out bench/.data/results/plans-postgres-1m.json]
 //   node bench/explain-feeds.mjs --compare plans-10k.json plans-1m.json   rows and buffers, side by side
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { openEmbedded } from '../packages/server/dist/db/engine.js';
+import { pgTypes } from '../packages/server/dist/db/engine.js';
 import { getFeed, parseFeedQuery } from '../packages/server/dist/feeds/feeds.service.js';
 import { findSessionWithUser } from '../packages/server/dist/sessions/sessions.repository.js';
+import { reach, targetOf } from './lib.mjs';
 
 const { values: flags, positionals } = parseArgs({
   options: {
-    engine: { type: 'string', default: 'pglite' },
+    engine: { type: 'string' },
     'data-dir': { type: 'string' },
     'database-url': { type: 'string' },
     pages: { type: 'string', default: '5' },
@@ -31,11 +31,6 @@ const { values: flags, positionals } = parseArgs({
   },
   allowPositionals: true,
 });
-
-// The server's type parsing (int8 and numeric as numbers), so the code under test sees the same rows.
-const types = {
-  getTypeParser: (oid, format) => (oid === 20 || oid === 1700 ? Number : pg.types.getTypeParser(oid, format)),
-};
 
 /** Every node of a plan, depth first. */
 function* nodes(plan) {
@@ -78,24 +73,11 @@ function label(text) {
   return table === 'sessions' ? 'session and user' : table === 'pinned_posts' ? 'pinned posts' : table;
 }
 
-async function open() {
-  if (flags.engine === 'pglite') {
-    if (!flags['data-dir']) throw new Error('--engine pglite needs --data-dir DIR');
-    const database = await openEmbedded({ dataDir: path.resolve(flags['data-dir'], 'db'), fsync: false });
-    return {
-      pool: new pg.Pool({ ...createPgConfig(database.pglite), max: 1, types }),
-      close: () => database.close(),
-    };
-  }
-  if (!flags['database-url']) throw new Error('--engine postgres needs --database-url URL');
-  return {
-    pool: new pg.Pool({ connectionString: flags['database-url'], max: 1, types }),
-    close: async () => {},
-  };
-}
-
 async function main() {
-  const { pool, close } = await open();
+  const target = targetOf(flags);
+  const reached = await reach(target);
+  // The server's type parsing (int8 and numeric as numbers), so the code under test sees the same rows.
+  const pool = new pg.Pool({ ...reached.connection, max: 1, types: pgTypes });
   const recorded = [];
   let recording = false;
   const db = new Kysely({
@@ -129,8 +111,8 @@ async function main() {
       clock: () => new Date(),
       config: {},
     };
-    const report = { engine: flags.engine, posts, scenarios: [] };
-    console.log(`${flags.engine}: ${posts} posts; big community ${big.name}, small ${small.name}\n`);
+    const report = { engine: target.engine, posts, scenarios: [] };
+    console.log(`${target.engine}: ${posts} posts; big community ${big.name}, small ${small.name}\n`);
 
     for (const sort of ['hot', 'latest', 'week']) {
       for (const scope of ['all', 'big', 'small']) {
@@ -198,7 +180,7 @@ async function main() {
     }
   } finally {
     await db.destroy();
-    await close();
+    await reached.stop();
   }
 }
 

@@ -2,27 +2,48 @@
 // (packages/server/dist/main.js) on a free loopback port, measured with autocannon, each scenario for a
 // fixed time. In the same run, a bare route (Fastify in a worker thread of this process, serving one real
 // feed response of that database as a fixed body) measured the same way, at the start and at the end.
-// Given two databases (a small one, then a large one), it starts a server on each and runs every scenario
-// on both in turn, so both sizes meet the same load from whatever else runs on the machine; then it prints
-// the 1.3× check. Needs `node scripts/build.mjs`.
+// Given several databases (two sizes, or the same size on both engines, or both), it starts a server on
+// each and runs every scenario on each in turn, so all meet the same load from whatever else runs on the
+// machine; then it prints the checks between them: 1.3× on p50 from a small to a large database of one
+// engine, and 0.9× on requests/s from the PostgreSQL server to the embedded engine at one size.
+// Needs `node scripts/build.mjs`.
 //
 //   node bench/feeds.mjs --engine postgres --database-url postgres://postgres@127.0.0.1:5432/bench_10k \
 //        --database-url postgres://postgres@127.0.0.1:5432/bench_1m --out 10k.json --out 1m.json
-//   node bench/feeds.mjs --engine pglite --data-dir bench/.data/pglite-10k [--data-dir bench/.data/pglite-1m]
+//   node bench/feeds.mjs --engine embedded --data-dir bench/.data/embedded-10k [--data-dir bench/.data/embedded-1m]
+//   node bench/feeds.mjs --data-dir bench/.data/embedded-10k --database-url postgres://…/bench_10k   (both engines)
 //        [--duration 10] [--connections 10] [--warmup 2] [--rounds 1] [--pages 5] [--only 'hot.*anon']
-//        [--label 'PGlite, 10k posts'] [--out bench/.data/results/pglite-10k.json]
-//   node bench/feeds.mjs --compare small.json large.json     the 1.3× check between two saved runs
+//        [--label 'embedded, 10k posts'] [--out bench/.data/results/embedded-10k.json]   (per database, in order)
+//   node bench/feeds.mjs --compare a.json b.json     the checks between two saved runs
+//
+// Each --data-dir is a site's DATA_DIR (its server starts its own embedded PostgreSQL there), each
+// --database-url a database on a PostgreSQL server; --engine, when given, must agree with all of them.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { getJson, measure, ms, pct, startBare, startServer } from './lib.mjs';
+import {
+  checkEngine,
+  formatMemory,
+  getJson,
+  measure,
+  ms,
+  openDatabase,
+  pct,
+  startBare,
+  startServer,
+} from './lib.mjs';
 
 async function main() {
-  const { values: flags, positionals } = parseArgs({
+  const {
+    values: flags,
+    positionals,
+    tokens,
+  } = parseArgs({
+    tokens: true,
     options: {
-      engine: { type: 'string', default: 'pglite' },
+      engine: { type: 'string' },
       'data-dir': { type: 'string', multiple: true },
       'database-url': { type: 'string', multiple: true },
       duration: { type: 'string', default: '10' },
@@ -44,29 +65,32 @@ async function main() {
   const connections = Number(flags.connections);
   const warmup = Number(flags.warmup);
   const rounds = Number(flags.rounds);
-  const locations = (flags.engine === 'pglite' ? flags['data-dir'] : flags['database-url']) ?? [];
-  if (!['pglite', 'postgres'].includes(flags.engine)) throw new Error('--engine must be pglite or postgres');
-  if (locations.length === 0) {
-    throw new Error(
-      flags.engine === 'pglite'
-        ? '--engine pglite needs --data-dir DIR'
-        : '--engine postgres needs --database-url URL',
+  // The databases in the order given: --out and --label go with them in that order.
+  const locations = tokens
+    .filter((t) => t.kind === 'option' && ['data-dir', 'database-url'].includes(t.name))
+    .map((t) =>
+      t.name === 'data-dir'
+        ? { engine: 'embedded', location: path.resolve(t.value) }
+        : { engine: 'postgres', location: t.value },
     );
-  }
+  if (locations.length === 0)
+    throw new Error('Give --data-dir DIR (embedded) or --database-url URL (PostgreSQL), once or more.');
+  for (const l of locations) checkEngine(flags.engine, l);
 
-  // One server per database; with two (a small and a large one), every scenario runs on both in turn,
-  // so that both sizes meet the same load from whatever else runs on the machine.
+  // One server per database; every scenario runs on each in turn, so that all meet the same load from
+  // whatever else runs on the machine.
   const targets = [];
-  for (const [i, location] of locations.entries()) {
-    const info = await inspectDatabase(flags.engine, location, Number(flags['small-target']));
+  for (const [i, { engine, location }] of locations.entries()) {
+    const info = await inspectDatabase({ engine, location }, Number(flags['small-target']));
     console.log(
-      `${info.engine}: ${info.posts} posts; big community ${info.big.name} (${info.big.posts_count} posts), ` +
+      `${engine}: ${info.posts} posts; big community ${info.big.name} (${info.big.posts_count} posts), ` +
         `small ${info.small.name} (${info.small.posts_count} posts); ${info.serverVersion}`,
     );
     targets.push({
       ...info,
+      engine,
       location,
-      label: flags.label?.[i] ?? `${info.engine} ${info.posts} posts`,
+      label: flags.label?.[i] ?? `${engine} ${info.posts} posts`,
       results: [],
     });
   }
@@ -75,7 +99,7 @@ async function main() {
 
   try {
     for (const t of targets) {
-      t.server = await startServer(flags.engine, t.location);
+      t.server = await startServer(t.engine, t.location);
       await prepareScenarios(t, flags);
       t.bare = await startBare(t.bareBody);
       t.bareScenario = {
@@ -93,8 +117,14 @@ async function main() {
       const key = `${ti}\u0000${s.name}`;
       if (!samples.has(key)) samples.set(key, { scenario: s, runs: [] });
       samples.get(key).runs.push({ ...r, load: os.loadavg()[0] });
+      // Read at once: the pool closes connections idle for 10 s, so a reading after the whole run
+      // would miss the backends the load used.
+      if (!s.bare) {
+        const m = targets[ti].server.memory();
+        if (!targets[ti].memory || m.total > targets[ti].memory.total) targets[ti].memory = m;
+      }
       console.log(
-        `${targets.length > 1 ? `[${targets[ti].posts} posts] ` : ''}${s.name}: p50 ${ms(r.p50)} ms, p99 ${ms(r.p99)} ms, ` +
+        `${targets.length > 1 ? `[${targets[ti].label}] ` : ''}${s.name}: p50 ${ms(r.p50)} ms, p99 ${ms(r.p99)} ms, ` +
           `${r.rps.toFixed(0)} req/s (load ${os.loadavg()[0].toFixed(2)})`,
       );
     };
@@ -106,7 +136,7 @@ async function main() {
       for (const [ti, t] of targets.entries())
         await run(ti, { ...t.bareScenario, name: 'bare route, start' });
       for (const [i, name] of scenarioNames.entries()) {
-        // Alternate which size goes first.
+        // Alternate which database goes first.
         const order = targets.map((_, ti) => ti);
         if (i % 2 === 1) order.reverse();
         for (const ti of order) {
@@ -117,7 +147,6 @@ async function main() {
       for (const [ti, t] of targets.entries()) await run(ti, { ...t.bareScenario, name: 'bare route, end' });
     }
     for (const [ti, t] of targets.entries()) {
-      t.memory = t.server.memory();
       for (const [key, { scenario, runs }] of samples) {
         if (!key.startsWith(`${ti}\u0000`)) continue;
         t.results.push({ ...pick(scenario), ...pool(runs) });
@@ -146,7 +175,7 @@ async function main() {
     date: new Date().toISOString(),
     loadBefore,
     loadAfter,
-    serverMemory: t.memory ?? null,
+    siteMemory: t.memory ?? null,
     skipped: t.scenarios.filter((s) => s.skipped).map((s) => s.name),
     results: t.results,
   }));
@@ -161,14 +190,14 @@ async function main() {
     fs.writeFileSync(out, JSON.stringify(report, null, 2));
     console.log(`Saved ${out}`);
   }
-  if (reports.length === 2) {
-    console.log('');
-    compareReports(reports[0], reports[1]);
-  }
+  compareAll(reports);
 }
 
-/** The scenarios of one server: URLs, with the cursor of a deep page found by following `next` as that viewer. */
-async function prepareScenarios(t, flags) {
+/**
+ * The scenarios of one server (`t.server`, and `t.big`, `t.small`, `t.sessionId` from inspectDatabase):
+ * URLs, with the cursor of a deep page found by following `next` as that viewer; `t.bareBody` too.
+ */
+export async function prepareScenarios(t, flags) {
   const base = t.server.url;
   const anon = await viewerCookie(
     base,
@@ -247,11 +276,8 @@ function pool(runs) {
 
 function printReport(report) {
   console.log(`\n${report.label} (${report.posts} posts), ${report.serverVersion}`);
-  if (report.serverMemory) {
-    console.log(
-      `Server memory: ${report.serverMemory.rssMB} MB resident, ${report.serverMemory.peakMB} MB at the peak`,
-    );
-  }
+  if (report.siteMemory)
+    console.log(`Memory (Pss), the highest right after a scenario: ${formatMemory(report.siteMemory)}`);
   console.log(header());
   const bares = report.results.filter((r) => r.bare);
   const bare = { p50: avg(bares, 'p50'), rps: avg(bares, 'rps') };
@@ -268,13 +294,10 @@ function pick(s) {
 
 // --- The database: which communities and which session -----------------------------------------------
 
-async function inspectDatabase(engine, location, smallTarget) {
+/** The communities and the session the scenarios use. The embedded server is stopped again after. */
+export async function inspectDatabase(target, smallTarget) {
   const { sql } = await import('kysely');
-  const { openEmbedded, openPostgres } = await import('../packages/server/dist/db/engine.js');
-  const database =
-    engine === 'pglite'
-      ? await openEmbedded({ dataDir: path.resolve(location, 'db'), fsync: false })
-      : await openPostgres(location, 1);
+  const database = await openDatabase(target);
   try {
     const q = async (text) => (await sql.raw(text).execute(database.db)).rows;
     const [big] = await q(
@@ -294,7 +317,6 @@ async function inspectDatabase(engine, location, smallTarget) {
         'Not a database made by bench/generate.mjs (no communities or no bench_viewer session).',
       );
     return {
-      engine,
       big,
       small,
       sessionId: session.id,
@@ -328,20 +350,35 @@ function print(r, bare) {
   );
 }
 
-// --- The 1.3× check ---------------------------------------------------------------------------------------------
+// --- The checks between databases ------------------------------------------------------------------------
 
 function compare(...files) {
-  if (files.length !== 2)
-    throw new Error('--compare needs two result files: the small run, then the large one');
-  const [small, large] = files.map((f) => JSON.parse(fs.readFileSync(f, 'utf8')));
-  compareReports(small, large);
+  if (files.length !== 2) throw new Error('--compare needs two result files');
+  compareAll(files.map((f) => JSON.parse(fs.readFileSync(f, 'utf8'))));
 }
 
-function compareReports(small, large) {
-  const bareOf = (run) => {
-    const bares = run.results.filter((r) => r.bare);
-    return { p50: avg(bares, 'p50'), rps: avg(bares, 'rps') };
-  };
+/** Every pair of one engine at two sizes gets the 1.3× check; every pair of engines at one size the 0.9× one. */
+function compareAll(reports) {
+  for (const [i, a] of reports.entries()) {
+    for (const b of reports.slice(i + 1)) {
+      if (a.engine === b.engine && a.posts !== b.posts) {
+        console.log('');
+        compareSizes(...(a.posts < b.posts ? [a, b] : [b, a]));
+      }
+      if (a.engine !== b.engine && a.posts === b.posts) {
+        console.log('');
+        compareEngines(...(a.engine === 'postgres' ? [a, b] : [b, a]));
+      }
+    }
+  }
+}
+
+const bareOf = (run) => {
+  const bares = run.results.filter((r) => r.bare);
+  return { p50: avg(bares, 'p50'), rps: avg(bares, 'rps') };
+};
+
+function compareSizes(small, large) {
   const [bs, bl] = [bareOf(small), bareOf(large)];
   console.log(`${small.label} (${small.posts} posts) → ${large.label} (${large.posts} posts)`);
   console.log(
@@ -364,4 +401,32 @@ function compareReports(small, large) {
   console.log(failures ? `${failures} scenario(s) over 1.3×` : 'Every scenario within 1.3×');
 }
 
-await main();
+/** The embedded engine's requests/s as a share of the PostgreSQL server's, scenario by scenario. */
+function compareEngines(server, embedded) {
+  const [bs, be] = [bareOf(server), bareOf(embedded)];
+  console.log(`${server.label} → ${embedded.label} (${server.posts} posts)`);
+  console.log(
+    `bare route ${bs.rps.toFixed(0)} / ${be.rps.toFixed(0)} req/s, p50 ${ms(bs.p50)} / ${ms(be.p50)} ms`,
+  );
+  console.log(
+    `${'scenario'.padEnd(34)} ${'rps server'.padStart(10)} ${'rps embed.'.padStart(10)} ${'ratio'.padStart(6)} ${'p50 server'.padStart(10)} ${'p50 embed.'.padStart(10)}  0.9× rule`,
+  );
+  let below = 0;
+  const ratios = [];
+  for (const e of embedded.results.filter((x) => !x.bare)) {
+    const s = server.results.find((x) => x.name === e.name);
+    if (!s) continue;
+    const ratio = e.rps / s.rps;
+    ratios.push(ratio);
+    if (ratio < 0.9) below++;
+    console.log(
+      `${e.name.padEnd(34)} ${s.rps.toFixed(0).padStart(10)} ${e.rps.toFixed(0).padStart(10)} ${ratio.toFixed(2).padStart(6)} ${ms(s.p50).padStart(10)} ${ms(e.p50).padStart(10)}  ${ratio >= 0.9 ? 'at or above' : 'BELOW'}`,
+    );
+  }
+  const geomean = Math.exp(ratios.reduce((a, r) => a + Math.log(r), 0) / ratios.length);
+  console.log(
+    `${below ? `${below} scenario(s) below 0.9×` : 'Every scenario at or above 0.9×'}; geometric mean ${geomean.toFixed(2)}×`,
+  );
+}
+
+if (process.argv[1] === import.meta.filename) await main();

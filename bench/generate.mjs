@@ -3,20 +3,20 @@
 // come out on every engine and every run (pseudo-random values are hashes of row numbers); only the
 // times move with the clock. Needs `node scripts/build.mjs` (the migrations and engine come from dist).
 //
-//   node bench/generate.mjs --size 10k|100k|300k|1m --engine pglite --data-dir bench/.data/pglite-10k
+//   node bench/generate.mjs --size 10k|100k|300k|1m --engine embedded --data-dir bench/.data/embedded-10k
 //   node bench/generate.mjs --size 1m --engine postgres --database-url postgres://postgres@127.0.0.1:5432/bench_1m
 //   node bench/generate.mjs --posts 50000 --users 5000 --communities 250 --votes 500000 …
 //
-// --data-dir is the server's DATA_DIR (the database goes in DIR/db). --reset starts again from an empty
-// database (PostgreSQL: drops and re-creates it, only for a database whose name starts with "bench").
+// --data-dir is the server's DATA_DIR: the site's embedded PostgreSQL is started in it (DIR/postgres)
+// as the CLI starts it, and stopped at the end. --reset starts again from an empty database (embedded:
+// removes DIR/postgres; PostgreSQL: drops and re-creates it, only for a database named bench…).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { openEmbedded, openPostgres } from '../packages/server/dist/db/engine.js';
 import { migrate } from '../packages/server/dist/db/migrate.js';
+import { createPostgresDatabase, openDatabase, targetOf } from './lib.mjs';
 import { adjectives, hosts, nouns, places, topics, verbs } from './words.mjs';
 
 export const SIZES = {
@@ -41,7 +41,7 @@ const { values: flags } = parseArgs({
     users: { type: 'string' },
     communities: { type: 'string' },
     votes: { type: 'string' },
-    engine: { type: 'string', default: 'pglite' },
+    engine: { type: 'string' },
     'data-dir': { type: 'string' },
     'database-url': { type: 'string' },
     reset: { type: 'boolean', default: false },
@@ -84,36 +84,15 @@ async function step(label, fn) {
 
 // --- Opening the database -------------------------------------------------------------------------
 
-async function openDatabase() {
-  if (flags.engine === 'pglite') {
-    if (!flags['data-dir']) throw new Error('--engine pglite needs --data-dir DIR');
-    const dir = path.resolve(flags['data-dir'], 'db');
-    if (flags.reset) fs.rmSync(dir, { recursive: true, force: true });
-    fs.mkdirSync(dir, { recursive: true });
-    // fsync off while generating: nothing here has to survive a power cut.
-    return { database: await openEmbedded({ dataDir: dir, fsync: false }), where: dir };
+const target = targetOf(flags);
+
+async function openTarget() {
+  if (target.engine === 'embedded' && flags.reset) {
+    for (const name of ['postgres', 'postgres.log'])
+      fs.rmSync(path.join(target.location, name), { recursive: true, force: true });
   }
-  if (flags.engine !== 'postgres') throw new Error('--engine must be pglite or postgres');
-  const url = flags['database-url'];
-  if (!url) throw new Error('--engine postgres needs --database-url URL');
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.slice(1));
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    if (flags.reset) {
-      if (!name.startsWith('bench'))
-        throw new Error(`--reset only drops databases named bench…, not "${name}"`);
-      await client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`);
-    }
-    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (!rowCount) await client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
-  } finally {
-    await client.end();
-  }
-  return { database: await openPostgres(url, 1), where: `${target.host}/${name}` };
+  if (target.engine === 'postgres') await createPostgresDatabase(target.location, { reset: flags.reset });
+  return openDatabase(target);
 }
 
 // --- Helper functions (schema "bench", dropped at the end) -------------------------------------------
@@ -217,12 +196,9 @@ async function generate(db) {
   await step('helper functions', () => run(helperSql()));
 
   // Session settings for a bulk load: no FK triggers (the rows are consistent by construction).
+  // The same on both engines, so generation times compare: nothing here has to survive a crash.
   await run(`SET session_replication_role = replica`);
-  if (flags.engine === 'postgres') {
-    await run(`SET synchronous_commit = off; SET maintenance_work_mem = '1GB'; SET work_mem = '256MB'`);
-  } else {
-    await run(`SET maintenance_work_mem = '256MB'; SET work_mem = '64MB'`);
-  }
+  await run(`SET synchronous_commit = off; SET maintenance_work_mem = '1GB'; SET work_mem = '256MB'`);
 
   // Secondary indexes of the big tables are dropped for the load and re-created, exactly, afterwards.
   const indexes = await step('drop secondary indexes for the load', async () => {
@@ -528,10 +504,12 @@ async function report(db) {
 }
 
 const started = performance.now();
-const { database, where } = await openDatabase();
+const database = await openTarget();
 try {
   const applied = await migrate(database.db);
-  console.log(`${flags.engine} at ${where}: migrations applied: ${applied.join(', ') || 'none pending'}`);
+  console.log(
+    `${target.engine} at ${database.where}: migrations applied: ${applied.join(', ') || 'none pending'}`,
+  );
   const existing =
     await sql`SELECT (SELECT count(*) FROM posts)::int + (SELECT count(*) FROM users)::int AS n`.execute(
       database.db,
