@@ -64,6 +64,19 @@ const serverImportPatterns = [
   },
 ];
 
+/**
+ * SQL lives in repositories (and in db/, the engine itself: pool, migrations, dump and restore). Other
+ * server modules may import kysely's types only, and call no query builder. Restated in the layer blocks
+ * below whose no-restricted-imports options replace the server block's.
+ */
+const sqlMessage = 'SQL lives in *.repository.ts: call a repository function instead.';
+const kyselyTypesOnly = { name: 'kysely', message: sqlMessage, allowTypeImports: true };
+const queryBuilderCall = {
+  selector:
+    'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|selectNoFrom|replaceInto|mergeInto)$/]',
+  message: sqlMessage,
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -140,6 +153,17 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': ['error', { patterns: serverImportPatterns }],
     },
   },
+  {
+    files: ['packages/server/src/**/*.ts'],
+    ignores: ['packages/server/src/**/*.repository.ts', 'packages/server/src/db/**', '**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [kyselyTypesOnly], patterns: serverImportPatterns },
+      ],
+      'no-restricted-syntax': ['error', queryBuilderCall],
+    },
+  },
   // Layers never import upward: repositories hold SQL only, services know nothing of HTTP.
   {
     files: ['packages/server/src/**/*.repository.ts'],
@@ -164,6 +188,7 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
+          paths: [kyselyTypesOnly],
           patterns: [
             ...serverImportPatterns,
             {

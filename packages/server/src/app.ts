@@ -9,7 +9,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import type { Redis } from 'ioredis';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { apiMessages } from '@commons/shared';
 import { adminRoutes } from './admin/admin.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
@@ -17,12 +17,13 @@ import { commentsRoutes } from './comments/comments.routes.js';
 import { communitiesRoutes } from './communities/communities.routes.js';
 import { captchaRoutes } from './captcha/captcha.routes.js';
 import type { Config } from './config.js';
+import { ping } from './db/engine.js';
 import type { DB } from './db/schema.js';
 import type { Deps } from './deps.js';
 import { isHttps } from './http/cookies.js';
 import { errorHandler, isApiRequest, sendApiError, setApiHeaders } from './http/error-handler.js';
-import { acceptJsonWhateverTheType, NUL_MESSAGE } from './http/json-body.js';
-import { badRequest } from './lib/errors.js';
+import { acceptJsonWhateverTheType, checkRouteSchemas } from './http/json-body.js';
+import { errors } from './lib/errors.js';
 import { trackHandlers } from './http/in-flight.js';
 import { responseSerializer } from './http/response-serializer.js';
 import './http/request-types.js';
@@ -104,7 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     // No text column can hold a NUL, and the database refuses it with an error: refuse it here, for
     // every path and query at once (bodies: json-body.ts).
-    if (/%00/i.test(request.url)) throw badRequest('invalid_request', NUL_MESSAGE);
+    if (/%00/i.test(request.url)) throw errors.nulInRequest();
     const host = request.headers.host;
     if (host?.startsWith('www.')) {
       return reply.redirect(`${request.protocol}://${host.slice(4)}${request.url}`, 301);
@@ -133,6 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       acceptJsonWhateverTheType(api);
+      checkRouteSchemas(api);
       api.addHook('onRequest', async (_request, reply) => setApiHeaders(reply));
 
       // Known path, wrong method: 400 (API.md §2.1). Collect every route's methods as they are added.
@@ -179,7 +181,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // For load balancers: the process is up and its database answers.
   app.get('/healthz', async (_request, reply) => {
     try {
-      await sql`SELECT 1`.execute(deps.db);
+      await ping(deps.db);
       return { status: 'ok' };
     } catch {
       return reply.status(503).send({ status: 'unavailable' });

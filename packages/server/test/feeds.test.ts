@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteJobs } from '../src/jobs/jobs.js';
-import { purgeWindows } from '../src/posts/posts.repository.js';
+import { purgeWindows } from '../src/posts/post-windows.repository.js';
 import { type Member, member, newCommunity, uniqueName } from './factories.js';
 import { createTestApp, type TestApp, type TestClient } from './harness.js';
 import { COMMUNITY_NOT_FOUND, INVALID_CURSOR, INVALID_ID, NOT_LOGGED_IN } from './api-errors.js';

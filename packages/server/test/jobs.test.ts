@@ -96,10 +96,12 @@ describe('claiming a periodic job', () => {
 
 describe('the scheduler', () => {
   it('runs a job once per period across two processes, and soon after it falls due when its last runner stops', async () => {
-    const period = 2000;
+    const period = 3000;
     const { job, runs } = countingJob(period);
     const a = startJobs(t.db, [job], t.app.log, { runner: 'host-a:1', checkEveryMs: 100 });
-    await waitFor(async () => runs.length === 1, 5000);
+    // The run is recorded in the job's own transaction: wait for its commit, not for the call.
+    await waitFor(async () => (await jobRow(job.name))?.runs === 1, 5000);
+    expect(runs).toHaveLength(1);
     expect((await jobRow(job.name))?.ran_by).toBe('host-a:1');
 
     // B starts out of phase with A, finds the job not due, and is alone once A stops.
@@ -114,10 +116,10 @@ describe('the scheduler', () => {
     const row = await jobRow(job.name);
     expect(row).toMatchObject({ runs: 2, ran_by: 'host-b:2' });
     const gap = runs[1]!.at.getTime() - runs[0]!.at.getTime();
-    // Never before the period is over; and within a few checks after, not half a period late (as it
-    // would be if B ran its jobs a period after its own start).
+    // Never before the period is over; and soon after, not half a period late (as it would be if B ran
+    // its jobs a period after its own start). The margin is wide for a loaded machine.
     expect(gap).toBeGreaterThanOrEqual(period);
-    expect(gap).toBeLessThan(period + period / 2 - 250);
+    expect(gap).toBeLessThan(period + period / 2 - 300);
   });
 
   it('waits for a run in progress when stopped', async () => {

@@ -2,6 +2,30 @@ export { limits, ui, NAME_CHARACTERS } from './limits.js';
 export { messages, apiMessages } from './messages.js';
 export { errorCodes, type ErrorBody, type ErrorCode } from './errors.js';
 export {
+  FEED_TYPES,
+  isFeedType,
+  FEED_SORTS,
+  DEFAULT_FEED_SORT,
+  isFeedSort,
+  COMMUNITY_SORTS,
+  isCommunitySort,
+  COMMUNITY_SETS,
+  isCommunitySet,
+  USER_FEED_FILTERS,
+  isUserFeedFilter,
+  GROUPS,
+  isGroup,
+  REPORT_TYPES,
+  isReportType,
+  type FeedType,
+  type FeedSort,
+  type CommunitySort,
+  type CommunitySet,
+  type UserFeedFilter,
+  type Group,
+  type ReportType,
+} from './enums.js';
+export {
   checkUsername,
   checkPassword,
   isValidEmail,

@@ -2,7 +2,7 @@ import { apiMessages } from '@commons/shared';
 import { purgeUserComments } from '../comments/comments.service.js';
 import { setDefault } from '../communities/communities.service.js';
 import type { Deps } from '../deps.js';
-import { AppError, badRequest, conflict, invalidJson, notFound, notLoggedIn } from '../lib/errors.js';
+import { errors } from '../lib/errors.js';
 import { purgeUserPosts } from '../posts/posts.service.js';
 import { assertAdmin, siteRole } from '../policies/roles.policy.js';
 import { assertMayBeBannedSiteWide } from '../policies/users.policy.js';
@@ -17,7 +17,7 @@ export interface AdminAction {
 }
 
 function required(value: string | undefined): string {
-  if (typeof value !== 'string') throw invalidJson('A required field is missing.');
+  if (typeof value !== 'string') throw errors.invalidJson(apiMessages.requiredFieldMissing);
   return value;
 }
 
@@ -27,20 +27,19 @@ function required(value: string | undefined): string {
  * days (0: all) are deleted as admins, posts with their content.
  */
 export async function runAdminAction(deps: Deps, viewer: UserRow | null, action: AdminAction): Promise<void> {
-  if (!viewer) throw notLoggedIn();
+  if (!viewer) throw errors.notLoggedIn();
   assertAdmin(siteRole(viewer));
   switch (action.action) {
     case 'ban_user': {
       const target = await findUserByName(deps.db, required(action.username));
-      if (!target) throw notFound('user_not_found', apiMessages.userNotFound);
+      if (!target) throw errors.userNotFound();
       assertMayBeBannedSiteWide(siteRole(target));
-      if (target.banned_at) throw conflict('conflict', `${target.username} is already banned.`);
+      if (target.banned_at) throw errors.alreadyBanned(target.username);
       const now = deps.clock();
       await deleteUserSessions(deps.db, target.id);
       if (action.deleteContentDays !== undefined) {
         const days = action.deleteContentDays;
-        if (!Number.isFinite(days) || days < 0)
-          throw badRequest('invalid_json', 'deleteContentDays must be 0 or more.');
+        if (!Number.isFinite(days) || days < 0) throw errors.deleteContentDaysNegative();
         const since = days === 0 ? null : new Date(now.getTime() - days * 86_400_000);
         await purgeUserPosts(deps, target.id, since, viewer.id);
         await purgeUserComments(deps, target.id, since, viewer.id);
@@ -50,7 +49,7 @@ export async function runAdminAction(deps: Deps, viewer: UserRow | null, action:
     }
     case 'unban_user': {
       const target = await findUserByName(deps.db, required(action.username));
-      if (!target) throw notFound('user_not_found', apiMessages.userNotFound);
+      if (!target) throw errors.userNotFound();
       await setBannedAt(deps.db, target.id, null);
       return;
     }
@@ -59,6 +58,6 @@ export async function runAdminAction(deps: Deps, viewer: UserRow | null, action:
       await setDefault(deps, required(action.name), action.action === 'add_default_forum');
       return;
     default:
-      throw new AppError(400, 'invalid_action', apiMessages.invalidAction);
+      throw errors.invalidAction();
   }
 }

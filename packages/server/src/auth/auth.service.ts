@@ -1,8 +1,6 @@
 import {
-  apiMessages,
   checkPassword,
   checkUsername,
-  errorCodes,
   isValidEmail,
   type LoginBody,
   type SignupBody,
@@ -10,7 +8,7 @@ import {
 } from '@commons/shared';
 import { consumeCaptcha } from '../captcha/captcha.service.js';
 import type { Deps } from '../deps.js';
-import { AppError, badRequest, conflict, forbidden, notLoggedIn } from '../lib/errors.js';
+import { errors } from '../lib/errors.js';
 import { endSession, startUserSession, type Viewer } from '../sessions/sessions.service.js';
 import { getSiteSettings } from '../site/site-settings.repository.js';
 import { dummyPasswordHash, hashPassword, isWeakHash, verifyPassword } from '../users/passwords.js';
@@ -24,13 +22,6 @@ export interface SessionStart {
   newSessionId: string | null;
 }
 
-const USERNAME_PROBLEMS = {
-  empty: apiMessages.usernameEmpty,
-  'too-short': apiMessages.usernameTooShort,
-  'too-long': apiMessages.usernameTooLong,
-  'bad-characters': apiMessages.usernameBadCharacters,
-} as const;
-
 /** `POST /api/_signup`, checks in the contract's order (API.md §6.4, DOMAIN §8.3). */
 export async function signup(
   deps: Deps,
@@ -38,9 +29,9 @@ export async function signup(
   body: SignupBody,
   ip: string,
 ): Promise<SessionStart> {
-  if (viewer.user) throw badRequest(errorCodes.alreadyLoggedIn, apiMessages.alreadyLoggedIn);
+  if (viewer.user) throw errors.alreadyLoggedIn();
   if ((await getSiteSettings(deps.db)).signupsDisabled) {
-    throw forbidden(errorCodes.signupsDisabled, apiMessages.signupsDisabled);
+    throw errors.signupsDisabled();
   }
   const username = (body.username ?? '').trim();
   const email = (body.email ?? '').trim();
@@ -50,25 +41,21 @@ export async function signup(
   await deps.limiter.consume('signupIp', ip);
 
   if (await findUserByName(deps.db, username)) {
-    throw conflict(errorCodes.userExists, apiMessages.usernameTaken(username));
+    throw errors.userExists(username);
   }
   const usernameProblem = checkUsername(username);
-  if (usernameProblem) throw badRequest(errorCodes.invalidUsername, USERNAME_PROBLEMS[usernameProblem]);
+  if (usernameProblem) throw errors.invalidUsername(usernameProblem);
   const passwordProblem = checkPassword(password);
   if (passwordProblem) {
-    throw badRequest(
-      errorCodes.invalidPassword,
-      passwordProblem === 'empty' ? apiMessages.passwordEmpty : apiMessages.passwordTooShort,
-    );
+    throw errors.invalidPassword(passwordProblem);
   }
-  if (email !== '' && !isValidEmail(email))
-    throw badRequest(errorCodes.invalidEmail, apiMessages.emailInvalid);
+  if (email !== '' && !isValidEmail(email)) throw errors.invalidEmail();
 
   const passwordHash = await hashPassword(password);
   const created = await deps.db
     .transaction()
     .execute((trx) => createUser(trx, { username, email: email || null, passwordHash, ip }));
-  if (!created) throw conflict(errorCodes.userExists, apiMessages.usernameTaken(username));
+  if (!created) throw errors.userExists(username);
 
   const newSessionId = await startUserSession(deps, viewer.sessionId, created.id, ip);
   return { user: await userJson(deps, created, created), newSessionId };
@@ -86,8 +73,8 @@ export async function login(deps: Deps, viewer: Viewer, body: LoginBody, ip: str
   const usable = row && !row.deleted_at ? row : null;
   // Unknown and deleted accounts are checked against a dummy hash so that every failure costs the same.
   const matches = await verifyPassword(usable?.password ?? (await dummyPasswordHash()), password);
-  if (!usable || !matches) throw new AppError(401, errorCodes.wrongPassword, apiMessages.wrongPassword);
-  if (usable.banned_at) throw forbidden(errorCodes.accountSuspended, apiMessages.accountSuspended);
+  if (!usable || !matches) throw errors.wrongPassword();
+  if (usable.banned_at) throw errors.accountSuspended();
 
   if (isWeakHash(usable.password)) await setPasswordHash(deps.db, usable.id, await hashPassword(password));
   const newSessionId = await startUserSession(deps, viewer.sessionId, usable.id, ip);
@@ -96,6 +83,6 @@ export async function login(deps: Deps, viewer: Viewer, body: LoginBody, ip: str
 
 /** `POST /api/_login?action=logout` (API.md §6.3): the session stays, without its user. */
 export async function logout(deps: Deps, viewer: Viewer): Promise<void> {
-  if (!viewer.user) throw notLoggedIn();
+  if (!viewer.user) throw errors.notLoggedIn();
   await endSession(deps, viewer.sessionId);
 }

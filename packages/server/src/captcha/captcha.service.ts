@@ -1,7 +1,8 @@
 import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1';
-import { apiMessages, errorCodes, type CaptchaChallenge } from '@commons/shared';
+import { type CaptchaChallenge } from '@commons/shared';
 import type { Deps } from '../deps.js';
-import { AppError, badRequest, forbidden, notFound } from '../lib/errors.js';
+import { errors } from '../lib/errors.js';
+import { deleteExpiredCaptchas, markCaptchaUsed } from './used-captchas.repository.js';
 
 /**
  * Self-hosted proof-of-work captcha (ALTCHA, v1 challenges with SHA-256): no third party and nothing
@@ -12,7 +13,7 @@ const MAX_NUMBER = 60_000;
 const LIFETIME_MS = 10 * 60 * 1000;
 
 export async function newChallenge(deps: Deps): Promise<CaptchaChallenge> {
-  if (deps.config.captcha === 'off') throw notFound('captcha_off', apiMessages.captchaOff);
+  if (deps.config.captcha === 'off') throw errors.captchaOff();
   const challenge = await createChallenge({
     algorithm: 'SHA-256',
     hmacKey: deps.secrets.captchaKey,
@@ -51,9 +52,9 @@ function decode(token: string): Payload | null {
  */
 export async function consumeCaptcha(deps: Deps, token: string | null | undefined): Promise<void> {
   if (deps.config.captcha === 'off') return;
-  if (!token) throw badRequest(errorCodes.captchaEmpty, apiMessages.captchaEmpty);
+  if (!token) throw errors.captchaEmpty();
   const payload = decode(token);
-  const rejected = forbidden(errorCodes.captchaVerifyFail2, apiMessages.captchaRejected);
+  const rejected = errors.captchaRejected();
   if (!payload) throw rejected;
   let verified: boolean;
   try {
@@ -63,26 +64,16 @@ export async function consumeCaptcha(deps: Deps, token: string | null | undefine
       true,
     );
   } catch {
-    throw new AppError(403, errorCodes.captchaVerifyFail1, apiMessages.captchaFailed);
+    throw errors.captchaFailed();
   }
   if (!verified) throw rejected;
   const expiresSeconds = Number(extractParams(payload as Parameters<typeof extractParams>[0]).expires);
   const expiresAt = Number.isFinite(expiresSeconds)
     ? new Date(expiresSeconds * 1000)
     : new Date(deps.clock().getTime() + LIFETIME_MS);
-  const inserted = await deps.db
-    .insertInto('used_captchas')
-    .values({ challenge: payload.challenge, expires_at: expiresAt })
-    .onConflict((oc) => oc.column('challenge').doNothing())
-    .returning('challenge')
-    .executeTakeFirst();
-  if (!inserted) throw rejected;
+  if (!(await markCaptchaUsed(deps.db, payload.challenge, expiresAt))) throw rejected;
 }
 
 export async function purgeUsedCaptchas(deps: Pick<Deps, 'db' | 'clock'>): Promise<number> {
-  const result = await deps.db
-    .deleteFrom('used_captchas')
-    .where('expires_at', '<', deps.clock())
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return deleteExpiredCaptchas(deps.db, deps.clock());
 }

@@ -1,7 +1,8 @@
 import type { Comment, CommentPage } from '@commons/shared';
 import type { Deps } from '../deps.js';
-import { mutesOf } from '../posts/posts.repository.js';
-import type { PostRow } from '../posts/posts.repository.js';
+import { communityLabels, moderatedAmong } from '../communities/communities.repository.js';
+import { postTitles, type PostRow } from '../posts/posts.repository.js';
+import { mutesOf } from '../users/mutes.repository.js';
 import type { UserRow } from '../users/users.repository.js';
 import { publicUsers, usersInOrder } from '../users/user-views.js';
 import { presentComment } from './comments.presenter.js';
@@ -40,9 +41,9 @@ export async function commentJsons(
   const communityIds = [...new Set(rows.map((r) => r.community_id))];
   const authorIds = [...new Set(rows.map((r) => r.user_id))];
 
-  const [posts, communities, authorRows, votes, mutes, moderated] = await Promise.all([
-    db.selectFrom('posts').select(['id', 'public_id', 'title']).where('id', 'in', postIds).execute(),
-    db.selectFrom('communities').select(['id', 'name']).where('id', 'in', communityIds).execute(),
+  const [posts, communities, authorRows, votes, mutes, moderates] = await Promise.all([
+    postTitles(db, postIds),
+    communityLabels(db, communityIds),
     usersInOrder(db, authorIds),
     viewer
       ? commentVotesOf(
@@ -52,14 +53,7 @@ export async function commentJsons(
         )
       : null,
     viewer ? mutesOf(db, viewer.id, authorIds, []) : null,
-    viewer && !viewer.is_admin
-      ? db
-          .selectFrom('community_mods')
-          .select('community_id')
-          .where('user_id', '=', viewer.id)
-          .where('community_id', 'in', communityIds)
-          .execute()
-      : [],
+    viewer && !viewer.is_admin ? moderatedAmong(db, viewer.id, communityIds) : new Set<string>(),
   ]);
   const authors = new Map(
     (await publicUsers(deps, authorRows, viewer)).map((json, i) => [authorRows[i]!.id, json]),
@@ -67,7 +61,6 @@ export async function commentJsons(
   const authorDeleted = new Map(authorRows.map((row) => [row.id, row.deleted_at !== null]));
   const postById = new Map(posts.map((p) => [p.id, p]));
   const communityName = new Map(communities.map((c) => [c.id, c.name]));
-  const moderates = new Set(moderated.map((m) => m.community_id));
 
   return rows.map((row) => {
     const post = postById.get(row.post_id)!;

@@ -266,3 +266,22 @@ export async function commentVotesOf(
     .execute();
   return new Map(rows.map((r) => [r.comment_id, r.up]));
 }
+
+/**
+ * A user's comments for their profile, newest first from `before` (inclusive): never those they deleted
+ * themselves; those moderators or admins deleted only when `withRemoved` (for admins, DOMAIN §2.8).
+ */
+export function profileComments(
+  db: Kysely<DB>,
+  userId: string,
+  before: string | null,
+  take: number,
+  withRemoved: boolean,
+): Promise<CommentRow[]> {
+  let query = db.selectFrom('comments').selectAll().where('user_id', '=', userId);
+  query = withRemoved
+    ? query.where((eb) => eb.or([eb('deleted_as', 'is', null), eb('deleted_as', '<>', 'normal')]))
+    : query.where('deleted_at', 'is', null);
+  if (before) query = query.where('id', '<=', before);
+  return query.orderBy('id', 'desc').limit(take).execute();
+}

@@ -1,14 +1,23 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import {
+  CommentActionQuerySchema,
+  CommentIdParamsSchema,
+  CommentListQuerySchema,
   CommentPageSchema,
   CommentSchema,
   CommentVoteBodySchema,
   CreateCommentBodySchema,
+  CreateCommentQuerySchema,
+  DeleteCommentQuerySchema,
   EditCommentBodySchema,
+  NextQuerySchema,
+  PostCommentParamsSchema,
+  PublicIdParamsSchema,
 } from '@commons/shared/schemas';
 import type { Deps } from '../deps.js';
 import { readBody } from '../http/json-body.js';
+import type { TypeBoxProvider } from '../http/request-types.js';
 import { voteComment } from '../votes/votes.service.js';
 import {
   commentAction,
@@ -18,63 +27,73 @@ import {
   getComment,
   listAllComments,
   listComments,
-  type CommentActionQuery,
 } from './comments.service.js';
 
-type PostParams = { Params: { publicId: string } };
-// The post segment of these paths is ignored (API.md §10.3): the client puts the hex post id there.
-type CommentParams = { Params: { anything: string; commentId: string } };
-const comment = { schema: { response: { 200: CommentSchema } } };
+const response = { 200: CommentSchema };
 
-export function commentsRoutes(app: FastifyInstance, deps: Deps): void {
-  app.get<PostParams & { Querystring: { next?: string; parentId?: string } }>(
+export function commentsRoutes(scope: FastifyInstance, deps: Deps): void {
+  const app = scope.withTypeProvider<TypeBoxProvider>();
+
+  app.get(
     '/posts/:publicId/comments',
-    { schema: { response: { 200: Type.Union([CommentPageSchema, Type.Array(CommentSchema)]) } } },
+    {
+      schema: {
+        params: PublicIdParamsSchema,
+        querystring: CommentListQuerySchema,
+        response: { 200: Type.Union([CommentPageSchema, Type.Array(CommentSchema)]) },
+      },
+    },
     (request) => listComments(deps, request.viewer.user, request.params.publicId, request.query),
   );
 
-  app.post<PostParams & { Querystring: { userGroup?: string } }>(
+  app.post(
     '/posts/:publicId/comments',
-    comment,
+    {
+      schema: {
+        params: PublicIdParamsSchema,
+        querystring: CreateCommentQuerySchema,
+        body: CreateCommentBodySchema,
+        response,
+      },
+    },
     (request) =>
       createComment(
         deps,
         request.viewer.user,
         request.params.publicId,
-        readBody(CreateCommentBodySchema, request.body ?? {}),
+        request.body,
         request.query.userGroup,
       ),
   );
 
-  app.put<CommentParams & { Querystring: Partial<CommentActionQuery> }>(
+  // One path, several actions: an edit without `action` (its body read here), the others with it.
+  app.put(
     '/posts/:anything/comments/:commentId',
-    comment,
-    (request) =>
-      request.query.action === undefined
+    { schema: { params: PostCommentParamsSchema, querystring: CommentActionQuerySchema, response } },
+    (request) => {
+      const { action, ...options } = request.query;
+      return action === undefined
         ? editComment(
             deps,
             request.viewer.user,
             request.params.commentId,
             readBody(EditCommentBodySchema, request.body ?? {}),
           )
-        : commentAction(
-            deps,
-            request.viewer.user,
-            request.params.commentId,
-            request.query as CommentActionQuery,
-          ),
+        : commentAction(deps, request.viewer.user, request.params.commentId, { action, ...options });
+    },
   );
 
-  app.delete<CommentParams & { Querystring: { deleteAs?: string } }>(
+  app.delete(
     '/posts/:anything/comments/:commentId',
-    comment,
+    { schema: { params: PostCommentParamsSchema, querystring: DeleteCommentQuerySchema, response } },
     (request) => deleteComment(deps, request.viewer.user, request.params.commentId, request.query.deleteAs),
   );
 
-  app.get<{ Querystring: { next?: string } }>(
+  app.get(
     '/comments',
     {
       schema: {
+        querystring: NextQuerySchema,
         response: {
           200: Type.Object({
             comments: Type.Array(CommentSchema),
@@ -86,11 +105,11 @@ export function commentsRoutes(app: FastifyInstance, deps: Deps): void {
     (request) => listAllComments(deps, request.viewer.user, request.query.next),
   );
 
-  app.get<{ Params: { commentId: string } }>('/comments/:commentId', comment, (request) =>
+  app.get('/comments/:commentId', { schema: { params: CommentIdParamsSchema, response } }, (request) =>
     getComment(deps, request.viewer.user, request.params.commentId),
   );
 
-  app.post('/_commentVote', comment, (request) =>
-    voteComment(deps, request.viewer.user, readBody(CommentVoteBodySchema, request.body)),
+  app.post('/_commentVote', { schema: { body: CommentVoteBodySchema, response } }, (request) =>
+    voteComment(deps, request.viewer.user, request.body),
   );
 }

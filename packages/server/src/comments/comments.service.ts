@@ -1,27 +1,20 @@
 import {
-  apiMessages,
   limits,
   truncateChars,
   type Comment,
   type CommentPage,
   type CreateCommentBody,
 } from '@commons/shared';
+import type { CommentActionQueryParams, CommentListQueryParams } from '@commons/shared/schemas';
 import { standingIn } from '../communities/communities.service.js';
 import type { Deps } from '../deps.js';
-import { badRequest, forbidden, notFound, notLoggedIn } from '../lib/errors.js';
+import { errors } from '../lib/errors.js';
 import { newId, parseId } from '../lib/ids.js';
 import { deleteReportsOfComment, deleteReportsOfComments } from '../reports/reports.repository.js';
-import { recordPostVisit } from '../posts/posts.repository.js';
+import { recordPostVisit } from '../posts/post-visits.repository.js';
 import { requirePost } from '../posts/posts.service.js';
 import { assertNotBanned } from '../policies/communities.policy.js';
-import {
-  assertMayActAs,
-  assertMayUnlock,
-  invalidGroup,
-  notAuthor,
-  parseGroup,
-  speakingAs,
-} from '../policies/content.policy.js';
+import { assertMayActAs, assertMayUnlock, parseGroup, speakingAs } from '../policies/content.policy.js';
 import { assertAdmin, siteRole } from '../policies/roles.policy.js';
 import type { UserRow } from '../users/users.repository.js';
 import { commentJson, commentJsons, commentPageOf } from './comment-views.js';
@@ -45,23 +38,18 @@ import {
 
 const ADMIN_PAGE_SIZE = 100;
 
-export const commentNotFound = () => notFound('comment_not_found', apiMessages.commentNotFound);
-export const commentDeleted = () => forbidden('comment_deleted', apiMessages.commentDeleted);
-const invalidId = () => badRequest('invalid_id', apiMessages.invalidId);
-const invalidCursor = () => badRequest('invalid_cursor', apiMessages.invalidCursor);
-
 /** Trimmed, refused when empty (spec), truncated to the limit (DOMAIN §1.4). */
 function bodyOf(raw: string | null | undefined): string {
   const body = (raw ?? '').trim();
-  if (!body) throw badRequest('comment-body-empty', apiMessages.commentBodyEmpty);
+  if (!body) throw errors.commentBodyEmpty();
   return truncateChars(body, limits.commentBodyMax);
 }
 
 export async function requireComment(deps: Pick<Deps, 'db'>, rawId: string): Promise<CommentRow> {
   const id = parseId(rawId);
-  if (!id) throw invalidId();
+  if (!id) throw errors.invalidId();
   const comment = await findCommentById(deps.db, id);
-  if (!comment) throw commentNotFound();
+  if (!comment) throw errors.commentNotFound();
   return comment;
 }
 
@@ -69,9 +57,9 @@ const CURSOR = /^(-?\d{1,10})\.([0-9a-fA-F]{24})$/;
 
 function parseCommentCursor(next: string): CommentCursor {
   const match = CURSOR.exec(next);
-  if (!match) throw invalidCursor();
+  if (!match) throw errors.invalidCursor();
   const upvotes = Number(match[1]);
-  if (!Number.isSafeInteger(upvotes) || Math.abs(upvotes) > 2 ** 31 - 1) throw invalidCursor();
+  if (!Number.isSafeInteger(upvotes) || Math.abs(upvotes) > 2 ** 31 - 1) throw errors.invalidCursor();
   return { upvotes, id: match[2]!.toLowerCase() };
 }
 
@@ -83,12 +71,12 @@ export async function listComments(
   deps: Deps,
   viewer: UserRow | null,
   publicId: string,
-  query: { next?: string; parentId?: string },
+  query: CommentListQueryParams,
 ): Promise<CommentPage | Comment[]> {
   const post = await requirePost(deps, publicId);
   if (query.parentId !== undefined) {
     const parentId = parseId(query.parentId);
-    if (!parentId) throw invalidId();
+    if (!parentId) throw errors.invalidId();
     // Only this post's replies: a comment id from another post gives nothing.
     const replies = (await subtreeOf(deps.db, parentId)).filter((c) => c.post_id === post.id);
     return commentJsons(deps, replies, viewer);
@@ -110,11 +98,11 @@ export async function createComment(
   body: CreateCommentBody,
   userGroup: string | undefined,
 ): Promise<Comment> {
-  if (!viewer) throw notLoggedIn();
+  if (!viewer) throw errors.notLoggedIn();
   const post = await requirePost(deps, publicId);
   await deps.limiter.consume('createComment', viewer.id);
   const text = bodyOf(body.body);
-  if (post.locked) throw forbidden('post-locked', apiMessages.postLocked);
+  if (post.locked) throw errors.postLocked();
   const standing = await standingIn(deps, viewer, post.community_id);
   assertNotBanned(standing);
   const group = speakingAs(standing, userGroup || 'normal');
@@ -122,9 +110,9 @@ export async function createComment(
   let parent: CommentRow | null = null;
   if (body.parentCommentId) {
     const parentId = parseId(body.parentCommentId);
-    if (!parentId) throw invalidId();
+    if (!parentId) throw errors.invalidId();
     parent = (await findCommentById(deps.db, parentId)) ?? null;
-    if (!parent || parent.post_id !== post.id) throw commentNotFound();
+    if (!parent || parent.post_id !== post.id) throw errors.commentNotFound();
   }
   const chain = parent ? [...(parent.ancestors ?? []), parent.id] : [];
   if (parent) checkParent(parent, await commentsByIds(deps.db, chain));
@@ -163,11 +151,9 @@ export async function createComment(
 
 /** Checks 6 to 8 of API.md §10.2 on the parent and the comments above it. */
 function checkParent(parent: CommentRow, chain: readonly CommentRow[]): void {
-  if (parent.deleted_at !== null)
-    throw badRequest('comment-reply-to-deleted', apiMessages.commentReplyToDeleted);
-  if (parent.depth >= limits.commentMaxDepth)
-    throw badRequest('comment-max-depth-reached', apiMessages.commentMaxDepth);
-  if (chain.some((c) => c.locked_at !== null)) throw forbidden('comment_locked', apiMessages.commentLocked);
+  if (parent.deleted_at !== null) throw errors.commentReplyToDeleted();
+  if (parent.depth >= limits.commentMaxDepth) throw errors.commentMaxDepthReached();
+  if (chain.some((c) => c.locked_at !== null)) throw errors.commentLocked();
 }
 
 /** `PUT /api/posts/{anything}/comments/{id}` without `action`: the author edits the body. */
@@ -177,11 +163,11 @@ export async function editComment(
   commentId: string,
   body: { body?: string | null },
 ): Promise<Comment> {
-  if (!viewer) throw notLoggedIn();
+  if (!viewer) throw errors.notLoggedIn();
   const comment = await requireComment(deps, commentId);
   await deps.limiter.consume('updateContent', viewer.id);
-  if (comment.user_id !== viewer.id) throw forbidden('not_author', apiMessages.notAuthor);
-  if (comment.deleted_at !== null) throw commentDeleted();
+  if (comment.user_id !== viewer.id) throw errors.notAuthor();
+  if (comment.deleted_at !== null) throw errors.commentDeleted();
   const text = bodyOf(body.body);
   const updated =
     text === comment.body
@@ -190,11 +176,8 @@ export async function editComment(
   return commentJson(deps, updated, viewer);
 }
 
-export interface CommentActionQuery {
-  action: string;
-  userGroup?: string;
-  lockAs?: string;
-}
+/** The query of `PUT /api/posts/{anything}/comments/{id}` when it names an action. */
+export type CommentActionQuery = CommentActionQueryParams & { action: string };
 
 /** `PUT /api/posts/{anything}/comments/{id}?action=changeAsUser|lock|unlock` (API.md §10.3). */
 export async function commentAction(
@@ -203,23 +186,23 @@ export async function commentAction(
   commentId: string,
   query: CommentActionQuery,
 ): Promise<Comment> {
-  if (!viewer) throw notLoggedIn();
+  if (!viewer) throw errors.notLoggedIn();
   const comment = await requireComment(deps, commentId);
   await deps.limiter.consume('updateContent', viewer.id);
   const standing = await standingIn(deps, viewer, comment.community_id);
   let updated: CommentRow;
   switch (query.action) {
     case 'changeAsUser': {
-      if (comment.user_id !== viewer.id) throw notAuthor();
+      if (comment.user_id !== viewer.id) throw errors.notAuthor();
       const group = speakingAs(standing, query.userGroup ?? '');
       updated = await updateComment(deps.db, comment.id, { user_group: group });
       break;
     }
     case 'lock': {
       const as = query.lockAs;
-      if (as !== 'mods' && as !== 'admins') throw invalidGroup();
+      if (as !== 'mods' && as !== 'admins') throw errors.invalidGroup();
       assertMayActAs(standing, as, false);
-      if (comment.deleted_at !== null) throw commentDeleted();
+      if (comment.deleted_at !== null) throw errors.commentDeleted();
       updated = await updateComment(deps.db, comment.id, {
         locked_at: deps.clock(),
         locked_by: viewer.id,
@@ -237,7 +220,7 @@ export async function commentAction(
       break;
     }
     default:
-      throw badRequest('invalid_action', apiMessages.invalidAction);
+      throw errors.invalidAction();
   }
   return commentJson(deps, updated, viewer);
 }
@@ -252,17 +235,17 @@ export async function deleteComment(
   commentId: string,
   deleteAs: string | undefined,
 ): Promise<Comment> {
-  if (!viewer) throw notLoggedIn();
+  if (!viewer) throw errors.notLoggedIn();
   const as = parseGroup(deleteAs || 'normal');
   const comment = await requireComment(deps, commentId);
   await deps.limiter.consume('updateContent', viewer.id);
   assertMayActAs(await standingIn(deps, viewer, comment.community_id), as, comment.user_id === viewer.id);
-  if (comment.deleted_at !== null) throw commentDeleted();
+  if (comment.deleted_at !== null) throw errors.commentDeleted();
 
   const deleted = await deps.db.transaction().execute(async (trx) => {
     const row = await markCommentDeleted(trx, comment.id, { userId: viewer.id, as, at: deps.clock() });
     // Another deletion got there first.
-    if (!row) throw commentDeleted();
+    if (!row) throw errors.commentDeleted();
     await addUserCommentCount(trx, row.user_id, -1);
     await deleteReportsOfComment(trx, row.id);
     return row;
@@ -281,12 +264,12 @@ export async function listAllComments(
   viewer: UserRow | null,
   next: string | undefined,
 ): Promise<{ comments: Comment[]; next: string | null }> {
-  if (!viewer) throw notLoggedIn();
+  if (!viewer) throw errors.notLoggedIn();
   assertAdmin(siteRole(viewer));
   let before: string | null = null;
   if (next) {
     before = parseId(next);
-    if (!before) throw invalidCursor();
+    if (!before) throw errors.invalidCursor();
   }
   const rows = await latestComments(deps.db, before, ADMIN_PAGE_SIZE + 1);
   const page = rows.slice(0, ADMIN_PAGE_SIZE);

@@ -1,11 +1,9 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import type { CommunitySet, CommunitySort } from '@commons/shared';
 import type { CommunitiesTable, CommunityRulesTable, DB } from '../db/schema.js';
 
 export type CommunityRow = Selectable<CommunitiesTable>;
 export type RuleRow = Selectable<CommunityRulesTable>;
-
-export type CommunitySort = 'new' | 'old' | 'size' | 'name_asc' | 'name_dsc';
-export type CommunitySet = 'all' | 'default' | 'subscribed';
 
 export function findCommunityById(db: Kysely<DB>, id: string): Promise<CommunityRow | undefined> {
   return db
@@ -14,6 +12,23 @@ export function findCommunityById(db: Kysely<DB>, id: string): Promise<Community
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
+}
+
+/** Names and images of these communities, deleted or not, for presenting posts and comments. */
+export function communityLabels(
+  db: Kysely<DB>,
+  ids: readonly string[],
+): Promise<Pick<CommunityRow, 'id' | 'name' | 'pro_pic' | 'banner_image'>[]> {
+  return db
+    .selectFrom('communities')
+    .select(['id', 'name', 'pro_pic', 'banner_image'])
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+/** A post's community, found even when deleted (the post still shows under it). */
+export function communityOfPost(db: Kysely<DB>, communityId: string): Promise<CommunityRow> {
+  return db.selectFrom('communities').selectAll().where('id', '=', communityId).executeTakeFirstOrThrow();
 }
 
 export function findCommunityByName(db: Kysely<DB>, name: string): Promise<CommunityRow | undefined> {
@@ -192,6 +207,15 @@ export async function addMember(db: Kysely<DB>, communityId: string, userId: str
   return added !== undefined;
 }
 
+/** Removes the user from every community they belong to; each member count drops in the same statement. */
+export async function leaveAllCommunities(db: Kysely<DB>, userId: string): Promise<void> {
+  await sql`
+    WITH gone AS (DELETE FROM community_members WHERE user_id = ${userId} RETURNING community_id)
+    UPDATE communities c SET no_members = c.no_members - 1 FROM gone WHERE c.id = gone.community_id`.execute(
+    db,
+  );
+}
+
 export async function removeMember(db: Kysely<DB>, communityId: string, userId: string): Promise<boolean> {
   const removed = await db
     .deleteFrom('community_members')
@@ -225,14 +249,27 @@ export async function removeModerator(db: Kysely<DB>, communityId: string, userI
     .where('user_id', '=', userId)
     .returning('user_id')
     .executeTakeFirst();
-  if (removed) {
-    await sql`
-      UPDATE community_mods m SET position = r.rank - 1
-      FROM (SELECT user_id, row_number() OVER (ORDER BY position, created_at) AS rank
-            FROM community_mods WHERE community_id = ${communityId}) r
-      WHERE m.community_id = ${communityId} AND m.user_id = r.user_id`.execute(db);
-  }
+  if (removed) await renumberModerators(db, communityId);
   return removed !== undefined;
+}
+
+/** The others keep their ranks in order, numbered from 0 again (DOMAIN §7.2). */
+async function renumberModerators(db: Kysely<DB>, communityId: string): Promise<void> {
+  await sql`
+    UPDATE community_mods m SET position = r.rank - 1
+    FROM (SELECT user_id, row_number() OVER (ORDER BY position, created_at) AS rank
+          FROM community_mods WHERE community_id = ${communityId}) r
+    WHERE m.community_id = ${communityId} AND m.user_id = r.user_id`.execute(db);
+}
+
+/** Removes the user from every moderator list, renumbering each list's others. */
+export async function removeModeratorEverywhere(db: Kysely<DB>, userId: string): Promise<void> {
+  const moderated = await db
+    .deleteFrom('community_mods')
+    .where('user_id', '=', userId)
+    .returning('community_id')
+    .execute();
+  for (const { community_id } of moderated) await renumberModerators(db, community_id);
 }
 
 export async function moderatedCount(db: Kysely<DB>, userId: string): Promise<number> {
@@ -287,6 +324,21 @@ export async function isModerator(db: Kysely<DB>, communityId: string, userId: s
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** Which of these communities the user moderates. */
+export async function moderatedAmong(
+  db: Kysely<DB>,
+  userId: string,
+  communityIds: readonly string[],
+): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('community_mods')
+    .select('community_id')
+    .where('user_id', '=', userId)
+    .where('community_id', 'in', [...communityIds])
+    .execute();
+  return new Set(rows.map((r) => r.community_id));
 }
 
 /** The moderators' user ids in rank order. */
@@ -385,6 +437,10 @@ export async function deleteBan(db: Kysely<DB>, communityId: string, userId: str
     .execute();
 }
 
+export async function deleteBansOfUser(db: Kysely<DB>, userId: string): Promise<void> {
+  await db.deleteFrom('community_banned').where('user_id', '=', userId).execute();
+}
+
 /** Every default community, for new members to join (DOMAIN §2.7). */
 export async function defaultCommunityIds(db: Kysely<DB>): Promise<string[]> {
   const rows = await db
@@ -394,4 +450,12 @@ export async function defaultCommunityIds(db: Kysely<DB>): Promise<string[]> {
     .where('communities.deleted_at', 'is', null)
     .execute();
   return rows.map((r) => r.community_id);
+}
+
+export async function countCommunityPost(db: Kysely<DB>, communityId: string): Promise<void> {
+  await db
+    .updateTable('communities')
+    .set({ posts_count: sql`posts_count + 1` })
+    .where('id', '=', communityId)
+    .execute();
 }

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  ByNameQuerySchema,
   CommunityBanBodySchema,
+  CommunityListQuerySchema,
   CommunityListSchema,
+  CommunityParamsSchema,
   CommunitySchema,
   CommunityWithoutModsSchema,
   CreateCommunityBodySchema,
@@ -11,7 +14,7 @@ import {
   UserWithoutModdingSchema,
 } from '@commons/shared/schemas';
 import type { Deps } from '../deps.js';
-import { readBody } from '../http/json-body.js';
+import type { TypeBoxProvider } from '../http/request-types.js';
 import {
   banFromCommunity,
   createCommunity,
@@ -24,62 +27,62 @@ import {
   updateCommunity,
 } from './communities.service.js';
 
-type IdParams = { Params: { id: string }; Querystring: { byName?: string } };
+const params = CommunityParamsSchema;
+const querystring = ByNameQuerySchema;
 
-export function communitiesRoutes(app: FastifyInstance, deps: Deps): void {
-  app.get<{ Querystring: Record<string, string | undefined> }>(
+export function communitiesRoutes(scope: FastifyInstance, deps: Deps): void {
+  const app = scope.withTypeProvider<TypeBoxProvider>();
+
+  app.get(
     '/communities',
-    { schema: { response: { 200: CommunityListSchema } } },
+    { schema: { querystring: CommunityListQuerySchema, response: { 200: CommunityListSchema } } },
     (request) => listCommunities(deps, request.viewer.user, parseCommunityQuery(request.query)),
   );
 
-  app.post('/communities', { schema: { response: { 200: CommunityWithoutModsSchema } } }, (request) =>
-    createCommunity(deps, request.viewer.user, readBody(CreateCommunityBodySchema, request.body)),
+  app.post(
+    '/communities',
+    { schema: { body: CreateCommunityBodySchema, response: { 200: CommunityWithoutModsSchema } } },
+    (request) => createCommunity(deps, request.viewer.user, request.body),
   );
 
-  app.get<IdParams>('/communities/:id', { schema: { response: { 200: CommunitySchema } } }, (request) =>
-    getCommunity(deps, request.viewer.user, request.params.id, request.query.byName === 'true'),
+  app.get(
+    '/communities/:id',
+    { schema: { params, querystring, response: { 200: CommunitySchema } } },
+    (request) => getCommunity(deps, request.viewer.user, request.params.id, request.query.byName === 'true'),
   );
 
-  app.put<IdParams>('/communities/:id', { schema: { response: { 200: CommunitySchema } } }, (request) =>
-    updateCommunity(
-      deps,
-      request.viewer.user,
-      request.params.id,
-      request.query.byName === 'true',
-      readBody(UpdateCommunityBodySchema, request.body),
-    ),
+  app.put(
+    '/communities/:id',
+    { schema: { params, querystring, body: UpdateCommunityBodySchema, response: { 200: CommunitySchema } } },
+    (request) =>
+      updateCommunity(
+        deps,
+        request.viewer.user,
+        request.params.id,
+        request.query.byName === 'true',
+        request.body,
+      ),
   );
 
-  app.post('/_joinCommunity', { schema: { response: { 200: CommunityWithoutModsSchema } } }, (request) =>
-    joinCommunity(deps, request.viewer.user, readBody(JoinCommunityBodySchema, request.body)),
+  app.post(
+    '/_joinCommunity',
+    { schema: { body: JoinCommunityBodySchema, response: { 200: CommunityWithoutModsSchema } } },
+    (request) => joinCommunity(deps, request.viewer.user, request.body),
   );
 
-  app.get<IdParams>('/communities/:id/banned', { schema: { response: { 200: UserListSchema } } }, (request) =>
+  app.get('/communities/:id/banned', { schema: { params, response: { 200: UserListSchema } } }, (request) =>
     listBanned(deps, request.viewer.user, request.params.id),
   );
 
-  app.post<IdParams>(
+  app.post(
     '/communities/:id/banned',
-    { schema: { response: { 200: UserWithoutModdingSchema } } },
-    (request) =>
-      banFromCommunity(
-        deps,
-        request.viewer.user,
-        request.params.id,
-        readBody(CommunityBanBodySchema, request.body),
-      ),
+    { schema: { params, body: CommunityBanBodySchema, response: { 200: UserWithoutModdingSchema } } },
+    (request) => banFromCommunity(deps, request.viewer.user, request.params.id, request.body),
   );
 
-  app.delete<IdParams>(
+  app.delete(
     '/communities/:id/banned',
-    { schema: { response: { 200: UserWithoutModdingSchema } } },
-    (request) =>
-      unbanFromCommunity(
-        deps,
-        request.viewer.user,
-        request.params.id,
-        readBody(CommunityBanBodySchema, request.body),
-      ),
+    { schema: { params, body: CommunityBanBodySchema, response: { 200: UserWithoutModdingSchema } } },
+    (request) => unbanFromCommunity(deps, request.viewer.user, request.params.id, request.body),
   );
 }

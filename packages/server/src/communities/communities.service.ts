@@ -1,18 +1,22 @@
 import type { Kysely } from 'kysely';
 import {
-  apiMessages,
   limits,
   messages,
   NAME_CHARACTERS,
   charLength,
+  isCommunitySet,
+  isCommunitySort,
   truncateChars,
   type Community,
+  type CommunitySet,
+  type CommunitySort,
   type CommunityWithoutMods,
   type UserWithoutModding,
 } from '@commons/shared';
+import type { CommunityListQueryParams } from '@commons/shared/schemas';
 import type { Deps } from '../deps.js';
 import type { DB } from '../db/schema.js';
-import { badRequest, conflict, forbidden, notFound, notLoggedIn } from '../lib/errors.js';
+import { errors } from '../lib/errors.js';
 import { newId, parseId } from '../lib/ids.js';
 import { imagesByIds } from '../images/images.repository.js';
 import { presentImage } from '../images/images.presenter.js';
@@ -54,13 +58,9 @@ import {
   updateCommunitySettings,
   viewerRelations,
   type CommunityRow,
-  type CommunitySet,
-  type CommunitySort,
 } from './communities.repository.js';
 
 type Presenting = Pick<Deps, 'db' | 'secrets'>;
-
-export const communityNotFound = () => notFound('community/not-found', apiMessages.communityNotFound);
 
 /** Communities as JSON, in one query each for their images and for what the viewer is to them. */
 export async function communityJsons(
@@ -142,10 +142,10 @@ export async function requireCommunity(
     row = await findCommunityByName(db, idOrName);
   } else {
     const id = parseId(idOrName);
-    if (!id) throw badRequest('invalid_id', 'Invalid ID.');
+    if (!id) throw errors.invalidId();
     row = await findCommunityById(db, id);
   }
-  if (!row) throw communityNotFound();
+  if (!row) throw errors.communityNotFound();
   return row;
 }
 
@@ -169,18 +169,15 @@ export interface CommunityQuery {
   limit: number | null;
 }
 
-const SORTS: readonly CommunitySort[] = ['new', 'old', 'size', 'name_asc', 'name_dsc'];
-const SETS: readonly CommunitySet[] = ['all', 'default', 'subscribed'];
-
 /** Reads `GET /api/communities` parameters with the contract's defaults and error codes (API.md §11.1). */
-export function parseCommunityQuery(query: Record<string, string | undefined>): CommunityQuery {
-  const sort = (query.sort || 'name_asc') as CommunitySort;
-  if (!SORTS.includes(sort)) throw badRequest('invalid-sort', 'Invalid sort.');
-  const set = (query.set || 'all') as CommunitySet;
-  if (!SETS.includes(set)) throw badRequest('invalid-set', 'Invalid set.');
+export function parseCommunityQuery(query: CommunityListQueryParams): CommunityQuery {
+  const sort = query.sort || 'name_asc';
+  if (!isCommunitySort(sort)) throw errors.invalidSort();
+  const set = query.set || 'all';
+  if (!isCommunitySet(set)) throw errors.invalidSet();
   let limit: number | null = null;
   if (query.limit !== undefined && query.limit !== '') {
-    if (!/^-?\d+$/.test(query.limit)) throw badRequest('invalid_limit', 'Invalid limit.');
+    if (!/^-?\d+$/.test(query.limit)) throw errors.invalidCommunitiesLimit();
     limit = Number(query.limit) > 0 ? Math.min(Number(query.limit), 1000) : null;
   }
   return { q: (query.q ?? '').trim(), set, sort, limit };
@@ -189,7 +186,7 @@ export function parseCommunityQuery(query: Record<string, string | undefined>): 
 /** `GET /api/communities`. */
 export async function listCommunities(deps: Deps, viewer: UserRow | null, query: CommunityQuery) {
   if (query.q) return communityJsons(deps, await searchCommunities(deps.db, query.q), viewer);
-  if (query.set === 'subscribed' && !viewer) throw notLoggedIn();
+  if (query.set === 'subscribed' && !viewer) throw errors.notLoggedIn();
   const rows = await listCommunityRows(deps.db, {
     set: query.set,
     sort: query.sort,
@@ -256,22 +253,19 @@ export async function createCommunity(
   viewer: UserRow | null,
   body: { name?: string; about?: string | null },
 ) {
-  if (!viewer) throw notLoggedIn();
+  if (!viewer) throw errors.notLoggedIn();
   if (!skipsCommunityCreationLimits(siteRole(viewer))) {
     await deps.limiter.consume('createCommunity', viewer.id);
     if (viewer.points < deps.config.communityCreationReqPoints) {
-      throw forbidden(
-        'not_enough_points',
-        `You need at least ${deps.config.communityCreationReqPoints} points to create a community.`,
-      );
+      throw errors.notEnoughPointsForCommunity(deps.config.communityCreationReqPoints);
     }
     if ((await moderatedCount(deps.db, viewer.id)) >= deps.config.maxModeratedCommunities) {
-      throw forbidden('max_limit_reached', messages.communities.maxLimitReached);
+      throw errors.maxLimitReached();
     }
   }
   const name = (body.name ?? '').trim();
   const problem = communityNameProblem(name);
-  if (problem) throw badRequest('invalid-community-name', problem);
+  if (problem) throw errors.invalidCommunityName(problem);
   const about = truncateChars((body.about ?? '').trim(), limits.communityAboutCreateMax) || null;
 
   const created = await deps.db.transaction().execute(async (trx) => {
@@ -281,7 +275,7 @@ export async function createCommunity(
     await addModerator(trx, row.id, viewer.id);
     return findCommunityById(trx, row.id);
   });
-  if (!created) throw conflict('community-exists', messages.communities.exists);
+  if (!created) throw errors.communityExists();
   const [json] = await communityJsons(deps, [created], viewer);
   return json!;
 }
@@ -292,11 +286,11 @@ export async function joinCommunity(
   viewer: UserRow | null,
   body: { communityId: string; leave?: boolean },
 ) {
-  if (!viewer) throw notLoggedIn();
+  if (!viewer) throw errors.notLoggedIn();
   const id = parseId(body.communityId);
-  if (!id) throw badRequest('invalid_id', 'Invalid ID.');
+  if (!id) throw errors.invalidId();
   await deps.limiter.consume('joinCommunity', viewer.id);
-  if (!(await findCommunityById(deps.db, id))) throw communityNotFound();
+  if (!(await findCommunityById(deps.db, id))) throw errors.communityNotFound();
   await deps.db.transaction().execute(async (trx) => {
     if (body.leave) {
       await removeMember(trx, id, viewer.id);
@@ -317,7 +311,7 @@ export async function updateCommunity(
   byName: boolean,
   body: { nsfw?: boolean | null; about?: string | null; postingRestricted?: boolean | null },
 ) {
-  if (!viewer) throw notLoggedIn();
+  if (!viewer) throw errors.notLoggedIn();
   const row = await requireCommunity(deps.db, idOrName, byName);
   assertMayEditCommunity(await standingIn(deps, viewer, row.id));
   const updated = await updateCommunitySettings(deps.db, row.id, {
@@ -333,7 +327,7 @@ async function requireModeratedCommunity(
   viewer: UserRow | null,
   id: string,
 ): Promise<CommunityRow> {
-  if (!viewer) throw notLoggedIn();
+  if (!viewer) throw errors.notLoggedIn();
   const row = await requireCommunity(deps.db, id, false);
   assertMayUseModTools(await standingIn(deps, viewer, row.id));
   return row;
@@ -360,19 +354,19 @@ export async function banFromCommunity(
   body: { username?: string; expires?: string | null },
 ) {
   const community = await requireModeratedCommunity(deps, viewer, communityId);
-  if (!body.username) throw badRequest('no_username', 'Username is required.');
+  if (!body.username) throw errors.noUsername();
   let expiresAt: Date | null = null;
   if (body.expires) {
     expiresAt = new Date(body.expires);
     if (Number.isNaN(expiresAt.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(body.expires)) {
-      throw badRequest('invalid_expires', 'Invalid expiry time.');
+      throw errors.invalidExpires();
     }
   }
   const target = await findUserByName(deps.db, body.username);
-  if (!target || target.deleted_at) throw notFound('user_not_found', 'User not found.');
+  if (!target || target.deleted_at) throw errors.userNotFound();
   const targetModerates = await isModerator(deps.db, community.id, target.id);
   if (!mayBeBannedFromCommunity({ isAdmin: target.is_admin, moderates: targetModerates })) {
-    throw forbidden('not_admin_nor_mod', 'Moderators and admins cannot be banned.');
+    throw errors.modsCannotBeBanned();
   }
   const banned = await insertBan(deps.db, {
     communityId: community.id,
@@ -381,7 +375,7 @@ export async function banFromCommunity(
     bannedBy: viewer!.id,
     now: deps.clock(),
   });
-  if (!banned) throw conflict('conflict', messages.moderation.alreadyBanned(target.username));
+  if (!banned) throw errors.alreadyBanned(target.username);
   const [user] = await publicUsers(deps, [target], viewer);
   return user!;
 }
@@ -394,9 +388,9 @@ export async function unbanFromCommunity(
   body: { username?: string },
 ) {
   const community = await requireModeratedCommunity(deps, viewer, communityId);
-  if (!body.username) throw badRequest('no_username', 'Username is required.');
+  if (!body.username) throw errors.noUsername();
   const target = await findUserByName(deps.db, body.username);
-  if (!target) throw notFound('user_not_found', 'User not found.');
+  if (!target) throw errors.userNotFound();
   await deleteBan(deps.db, community.id, target.id);
   const [user] = await publicUsers(deps, [target], viewer);
   return user!;
@@ -405,7 +399,7 @@ export async function unbanFromCommunity(
 /** The admin actions `add_default_forum` / `remove_default_forum` (API.md §16.1). */
 export async function setDefault(deps: Deps, name: string, isDefault: boolean): Promise<void> {
   const row = await findCommunityByName(deps.db, name);
-  if (!row) throw communityNotFound();
+  if (!row) throw errors.communityNotFound();
   await setDefaultCommunity(deps.db, row.id, isDefault);
 }
 

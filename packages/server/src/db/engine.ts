@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { RunningEmbedded } from './embedded/embedded-postgres.js';
 import type { DB } from './schema.js';
@@ -53,4 +53,9 @@ export function openPostgres(target: string | pg.ClientConfig, poolSize = 10): D
       await db.destroy();
     },
   };
+}
+
+/** Resolves when the database answers a trivial query (the health check); throws when it cannot. */
+export async function ping(db: Kysely<DB>): Promise<void> {
+  await sql`SELECT 1`.execute(db);
 }

@@ -1,3 +1,4 @@
+import type { Group } from '@commons/shared';
 import type { ColumnType, Generated } from 'kysely';
 
 /**
@@ -169,7 +170,7 @@ export interface DefaultCommunitiesTable {
 }
 
 export type PostType = 'text' | 'image' | 'link';
-export type Group = 'normal' | 'mods' | 'admins';
+export type { Group };
 
 export interface PostsTable {
   id: string;

@@ -1,8 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { DB, WindowName } from '../db/schema.js';
+import type { FeedSort } from '@commons/shared';
+import type { DB } from '../db/schema.js';
 import type { PostRow } from '../posts/posts.repository.js';
-
-export type FeedSort = 'hot' | 'latest' | 'activity' | 'all' | WindowName;
 
 /** Where a cursor points: the first row of the next page, inclusive (DOMAIN §2.3). */
 export type Cursor =

@@ -1,12 +1,23 @@
-import { apiMessages, limits, type Feed, type ModtoolsFeed } from '@commons/shared';
-import { communityNotFound, standingIn } from '../communities/communities.service.js';
+import {
+  DEFAULT_FEED_SORT,
+  isFeedSort,
+  isFeedType,
+  limits,
+  type Feed,
+  type FeedSort,
+  type FeedType,
+  type ModtoolsFeed,
+} from '@commons/shared';
+import type { FeedQueryParams } from '@commons/shared/schemas';
+import { standingIn } from '../communities/communities.service.js';
 import { findCommunityById } from '../communities/communities.repository.js';
 import type { Deps } from '../deps.js';
-import { badRequest, notLoggedIn } from '../lib/errors.js';
+import { errors } from '../lib/errors.js';
 import { parseId } from '../lib/ids.js';
 import { assertMayUseModTools } from '../policies/communities.policy.js';
 import { postJsons } from '../posts/post-views.js';
-import { pinnedPosts, type PostRow } from '../posts/posts.repository.js';
+import { pinnedPosts } from '../posts/pinned-posts.repository.js';
+import type { PostRow } from '../posts/posts.repository.js';
 import type { UserRow } from '../users/users.repository.js';
 import {
   feedPage,
@@ -14,16 +25,12 @@ import {
   modtoolsPage,
   type Cursor,
   type FeedScope,
-  type FeedSort,
   type FeedRow,
 } from './feeds.repository.js';
 
-const SORTS: readonly FeedSort[] = ['hot', 'latest', 'activity', 'day', 'week', 'month', 'year', 'all'];
-const DEFAULT_SORT: FeedSort = 'hot';
-
 export interface FeedQuery {
   sort: FeedSort;
-  feed: 'all' | 'home' | 'moderating' | 'community';
+  feed: FeedType;
   communityId: string | null;
   limit: number;
   next: string | null;
@@ -32,20 +39,19 @@ export interface FeedQuery {
 }
 
 /** Reads `GET /api/posts` parameters with the contract's defaults and error codes (API.md §8.1). */
-export function parseFeedQuery(query: Record<string, string | undefined>): FeedQuery {
-  const sort = (query.sort || DEFAULT_SORT) as FeedSort;
-  if (!SORTS.includes(sort)) throw badRequest('invalid-sort', 'Invalid sort.');
-  let feed = query.feed || 'all';
-  if (!['all', 'home', 'moderating', 'community'].includes(feed)) {
-    throw badRequest('invalid-feed-type', 'Invalid feed type.');
-  }
+export function parseFeedQuery(query: FeedQueryParams): FeedQuery {
+  const sort = query.sort || DEFAULT_FEED_SORT;
+  if (!isFeedSort(sort)) throw errors.invalidSort();
+  const requested = query.feed || 'all';
+  if (!isFeedType(requested)) throw errors.invalidFeedType();
+  let feed: FeedType = requested;
   let communityId: string | null = null;
   if (query.communityId) {
     communityId = parseId(query.communityId);
-    if (!communityId) throw badRequest('invalid_id', apiMessages.invalidId);
+    if (!communityId) throw errors.invalidId();
     feed = 'community';
   } else if (feed === 'community') {
-    throw badRequest('community-is-empty', 'The community feed needs a community.');
+    throw errors.communityIsEmpty();
   }
   let limit: number = limits.paginationLimit;
   if (query.limit !== undefined) {
@@ -54,40 +60,35 @@ export function parseFeedQuery(query: Record<string, string | undefined>): FeedQ
       Number(query.limit) < 1 ||
       Number(query.limit) > limits.paginationLimitMax
     ) {
-      throw badRequest(
-        'invalid_limit',
-        `The limit must be a whole number from 1 to ${limits.paginationLimitMax}.`,
-      );
+      throw errors.invalidLimit(limits.paginationLimitMax);
     }
     limit = Number(query.limit);
   }
   // An unset cursor the client put in the URL (API.md §8.1, MUST).
   const next = !query.next || query.next === 'null' || query.next === 'undefined' ? null : query.next;
   const filter = query.filter ?? '';
-  if (filter !== '' && filter !== 'deleted' && filter !== 'locked')
-    throw badRequest('invalid_filter', 'Invalid filter.');
-  return { sort, feed: feed as FeedQuery['feed'], communityId, limit, next, filter, page: query.page };
+  if (filter !== '' && filter !== 'deleted' && filter !== 'locked') throw errors.invalidFilter();
+  return { sort, feed, communityId, limit, next, filter, page: query.page };
 }
 
-const invalidCursor = () => badRequest('invalid_cursor', apiMessages.invalidCursor);
 const PAIR = /^(-?\d{1,20})\.([0-9a-fA-F]{24})$/;
 
 export function parseCursor(sort: FeedSort, next: string): Cursor {
   if (sort === 'latest') {
     const id = parseId(next);
-    if (!id) throw invalidCursor();
+    if (!id) throw errors.invalidCursor();
     return { sort: 'latest', id };
   }
   const match = PAIR.exec(next);
-  if (!match) throw invalidCursor();
+  if (!match) throw errors.invalidCursor();
   const [, number, hex] = match as unknown as [string, string, string];
   const id = hex.toLowerCase();
   if (sort === 'activity') {
-    if (number.startsWith('-')) throw invalidCursor();
+    if (number.startsWith('-')) throw errors.invalidCursor();
     return { sort: 'activity', micros: BigInt(number) / 1000n, id };
   }
   const value = Number(number);
-  if (!Number.isSafeInteger(value)) throw invalidCursor();
+  if (!Number.isSafeInteger(value)) throw errors.invalidCursor();
   return sort === 'hot' ? { sort: 'hot', hotness: value, id } : { sort: 'top', points: value, id };
 }
 
@@ -115,12 +116,12 @@ export async function getFeed(
   query: FeedQuery,
 ): Promise<Feed | ModtoolsFeed> {
   if (query.filter) return getModtoolsFeed(deps, viewer, query);
-  if ((query.feed === 'home' || query.feed === 'moderating') && !viewer) throw notLoggedIn();
+  if ((query.feed === 'home' || query.feed === 'moderating') && !viewer) throw errors.notLoggedIn();
 
   let scope: FeedScope;
   if (query.feed === 'community') {
     const community = await findCommunityById(deps.db, query.communityId!);
-    if (!community) throw communityNotFound();
+    if (!community) throw errors.communityNotFound();
     scope = { kind: 'community', id: community.id };
   } else if (query.feed === 'home' || query.feed === 'moderating') {
     scope = {
@@ -131,7 +132,7 @@ export async function getFeed(
     scope = { kind: 'all' };
   }
 
-  const pinsApply = query.sort === DEFAULT_SORT;
+  const pinsApply = query.sort === DEFAULT_FEED_SORT;
   const rows = await feedPage(deps.db, {
     scope,
     sort: query.sort,
@@ -160,12 +161,11 @@ export async function getFeed(
 
 /** Deleted or locked posts of a community, by page, for its moderators and admins (DOMAIN §2.9). */
 async function getModtoolsFeed(deps: Deps, viewer: UserRow | null, query: FeedQuery): Promise<ModtoolsFeed> {
-  if (!viewer) throw notLoggedIn();
-  if (!query.communityId) throw badRequest('invalid_id', apiMessages.invalidId);
-  if (!query.page || !/^\d+$/.test(query.page) || Number(query.page) < 1)
-    throw badRequest('invalid_page', 'Invalid page.');
+  if (!viewer) throw errors.notLoggedIn();
+  if (!query.communityId) throw errors.invalidId();
+  if (!query.page || !/^\d+$/.test(query.page) || Number(query.page) < 1) throw errors.invalidPage();
   const page = Number(query.page);
-  if (!(await findCommunityById(deps.db, query.communityId))) throw communityNotFound();
+  if (!(await findCommunityById(deps.db, query.communityId))) throw errors.communityNotFound();
   assertMayUseModTools(await standingIn(deps, viewer, query.communityId));
   const { rows, total } = await modtoolsPage(deps.db, {
     communityId: query.communityId,

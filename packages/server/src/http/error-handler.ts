@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { apiMessages, type ErrorBody } from '@commons/shared';
+import { apiMessages, errorCodes, type ErrorBody } from '@commons/shared';
 import { AppError } from '../lib/errors.js';
 
 export function isApiRequest(request: FastifyRequest): boolean {
@@ -32,18 +32,18 @@ export function toErrorBody(error: FastifyError | AppError | Error): ErrorBody {
     const where = fastifyError.validationContext ?? 'body';
     return {
       status: 400,
-      code: 'invalid_json',
+      code: errorCodes.invalidJson,
       message: `${apiMessages.invalidJson} ${where}${fastifyError.message.replace(/^[a-z]+/, '')}`,
     };
   }
   if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-    return { status: 413, code: 'body_too_large', message: apiMessages.bodyTooLarge };
+    return { status: 413, code: errorCodes.bodyTooLarge, message: apiMessages.bodyTooLarge };
   }
   if (
     fastifyError.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH' ||
     fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
   ) {
-    return { status: 400, code: 'invalid_json', message: apiMessages.invalidJson };
+    return { status: 400, code: errorCodes.invalidJson, message: apiMessages.invalidJson };
   }
   const status = fastifyError.statusCode;
   if (status !== undefined && status >= 400 && status < 500) {

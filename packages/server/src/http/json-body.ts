@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import type { Static, TSchema } from '@sinclair/typebox';
-import { invalidJson } from '../lib/errors.js';
+import { apiMessages } from '@commons/shared';
+import { errors } from '../lib/errors.js';
 
 /**
  * Bodies are JSON whatever their Content-Type (API.md §2.1, MUST): the reference client sends most of
@@ -16,18 +17,16 @@ export function acceptJsonWhateverTheType(scope: FastifyInstance): void {
     try {
       parsed = JSON.parse(text);
     } catch {
-      return done(invalidJson('The body is not valid JSON.'), undefined);
+      return done(errors.invalidJson(apiMessages.bodyNotJson), undefined);
     }
     if (/\\u0000/i.test(text) && hasNul(parsed)) {
-      return done(invalidJson(NUL_MESSAGE), undefined);
+      return done(errors.invalidJson(apiMessages.nulCharacters), undefined);
     }
     done(null, parsed);
   });
 }
 
 /** No text column can hold a NUL character (the database refuses it), so no request may carry one. */
-export const NUL_MESSAGE = 'Text cannot contain NUL characters.';
-
 function hasNul(value: unknown): boolean {
   if (typeof value === 'string') return value.includes('\0');
   if (Array.isArray(value)) return value.some(hasNul);
@@ -39,19 +38,48 @@ function hasNul(value: unknown): boolean {
 
 const compiled = new WeakMap<TSchema, TypeCheck<TSchema>>();
 
-/**
- * Checks a body against a schema where a route cannot declare it (one path, several actions). Wrong
- * types, missing bodies and non-objects are 400 `invalid_json`.
- */
-export function readBody<T extends TSchema>(schema: T, body: unknown): Static<T> {
+function checkerOf(schema: TSchema): TypeCheck<TSchema> {
   let check = compiled.get(schema);
   if (!check) {
     check = TypeCompiler.Compile(schema);
     compiled.set(schema, check);
   }
-  if (!check.Check(body)) {
-    const first = check.Errors(body).First();
-    throw invalidJson(first ? `${first.path || 'body'}: ${first.message}` : undefined);
-  }
+  return check;
+}
+
+/** Why `value` fails `check`, as 400 `invalid_json` naming the first wrong field. */
+function malformed(check: TypeCheck<TSchema>, value: unknown, part: string) {
+  const first = check.Errors(value).First();
+  if (part === 'body')
+    return errors.invalidJson(first ? `${first.path || 'body'}: ${first.message}` : undefined);
+  return errors.invalidParameters(`${part}${first?.path ?? ''}: ${first?.message ?? 'malformed'}`);
+}
+
+/**
+ * Checks a body against a schema where a route cannot declare it (one path, several actions). Wrong
+ * types, missing bodies and non-objects are 400 `invalid_json`.
+ */
+export function readBody<T extends TSchema>(schema: T, body: unknown): Static<T> {
+  const check = checkerOf(schema);
+  if (!check.Check(body)) throw malformed(check, body, 'body');
   return body;
+}
+
+/**
+ * The one place where the params, querystring and body a route declares are checked, before its
+ * handler runs: a wrong type is 400 `invalid_json`, like a malformed body. A body schema with a
+ * `default` stands for a missing (or `null`) body, which Fastify hands over as `null`.
+ */
+export function checkRouteSchemas(scope: FastifyInstance): void {
+  scope.setValidatorCompiler<TSchema>(({ schema, httpPart }) => {
+    const check = checkerOf(schema);
+    const part = httpPart ?? 'body';
+    return (data: unknown) => {
+      const value: unknown =
+        part === 'body' && data === null && schema.default !== undefined
+          ? structuredClone<unknown>(schema.default)
+          : data;
+      return check.Check(value) ? { value } : { error: malformed(check, value, part) };
+    };
+  });
 }

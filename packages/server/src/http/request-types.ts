@@ -1,3 +1,5 @@
+import type { Static, TSchema } from '@sinclair/typebox';
+import type { FastifyTypeProvider } from 'fastify';
 import type { Viewer } from '../sessions/sessions.service.js';
 
 declare module 'fastify' {
@@ -9,4 +11,13 @@ declare module 'fastify' {
     /** Set for every request under /api/ by the session hook. */
     viewer: Viewer;
   }
+}
+
+/**
+ * Types a route's params, querystring and body from the TypeBox schemas it declares
+ * (`scope.withTypeProvider<TypeBoxProvider>()`); json-body.ts checks them at run time.
+ */
+export interface TypeBoxProvider extends FastifyTypeProvider {
+  validator: this['schema'] extends TSchema ? Static<this['schema']> : unknown;
+  serializer: this['schema'] extends TSchema ? Static<this['schema']> : unknown;
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { apiMessages } from '@commons/shared';
 import type { Deps } from '../deps.js';
-import { AppError } from '../lib/errors.js';
+import { errors } from '../lib/errors.js';
 import {
   isValidCsrfToken,
   lastSeenIsStale,
@@ -36,7 +35,7 @@ export function registerSessionHooks(scope: FastifyInstance, deps: Deps): void {
     const header = request.headers['x-csrf-token'];
     const token = Array.isArray(header) ? header[0] : header;
     if (!isValidCsrfToken(deps, request.viewer.sessionId, token)) {
-      throw new AppError(401, undefined, apiMessages.unauthorized);
+      throw errors.unauthorized();
     }
   });
 }

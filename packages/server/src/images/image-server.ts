@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.js';
-import { AppError } from '../lib/errors.js';
+import { errors } from '../lib/errors.js';
 import { parseId } from '../lib/ids.js';
 import type { ImageFormat } from './image-urls.js';
 import { imageFile, type ImageRequest } from './images.service.js';
@@ -10,8 +10,6 @@ const FILE_NAME = /^([0-9a-fA-F]{24})\.(jpeg|png|webp)$/;
 const SIZE = /^([1-9]\d{0,4})(?:x([1-9]\d{0,4}))?$/;
 /** No copy the site names is larger; a bigger box would only be a way to make the server work hard. */
 const MAX_SIDE = 10_000;
-
-const badRequest = () => new AppError(400, undefined, 'Bad Request');
 
 interface ImageQuery {
   size?: string;
@@ -23,19 +21,19 @@ interface ImageQuery {
 function parseImageUrl(name: string, query: ImageQuery): ImageRequest {
   const match = FILE_NAME.exec(name);
   const id = match ? parseId(match[1]!) : null;
-  if (!match || !id) throw badRequest();
+  if (!match || !id) throw errors.imageRequestInvalid();
   const format = match[2] as ImageFormat;
-  for (const value of Object.values(query)) if (typeof value !== 'string') throw badRequest();
+  for (const value of Object.values(query)) if (typeof value !== 'string') throw errors.imageRequestInvalid();
   const signature = query.sig ?? '';
   if (query.size === undefined) {
-    if (query.fit !== undefined) throw badRequest();
+    if (query.fit !== undefined) throw errors.imageRequestInvalid();
     return { id, format, signature };
   }
   const size = SIZE.exec(query.size);
-  if (!size || (query.fit !== 'cover' && query.fit !== 'contain')) throw badRequest();
+  if (!size || (query.fit !== 'cover' && query.fit !== 'contain')) throw errors.imageRequestInvalid();
   const width = Number(size[1]);
   const height = Number(size[2] ?? size[1]);
-  if (width > MAX_SIDE || height > MAX_SIDE) throw badRequest();
+  if (width > MAX_SIDE || height > MAX_SIDE) throw errors.imageRequestInvalid();
   return { id, format, signature, size: { text: query.size, width, height, fit: query.fit } };
 }
 

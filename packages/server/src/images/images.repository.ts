@@ -161,3 +161,19 @@ export async function takeStaleTemporaryImages(db: Kysely<DB>, before: Date): Pr
     .execute();
   return rows.map((row) => row.image_id);
 }
+
+/** The ids among `imageIds` that are this user's unclaimed uploads. */
+export async function ownTempImages(
+  db: Kysely<DB>,
+  userId: string,
+  imageIds: readonly string[],
+): Promise<Set<string>> {
+  if (imageIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('temp_images')
+    .select('image_id')
+    .where('user_id', '=', userId)
+    .where('image_id', 'in', [...imageIds])
+    .execute();
+  return new Set(rows.map((r) => r.image_id));
+}

@@ -1,16 +1,13 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { apiMessages, errorCodes } from '@commons/shared';
-import { AltTextBodySchema, ImageSchema } from '@commons/shared/schemas';
+import { AltTextBodySchema, ImageIdParamsSchema, ImageSchema } from '@commons/shared/schemas';
 import type { Deps } from '../deps.js';
-import { readBody } from '../http/json-body.js';
-import { AppError, badRequest } from '../lib/errors.js';
+import type { TypeBoxProvider } from '../http/request-types.js';
+import { AppError, errors } from '../lib/errors.js';
 import { setAltText, uploadPostImage } from './images.service.js';
 
 /** Room for the multipart framing around a file of the maximum size (boundaries, part headers). */
 const MULTIPART_OVERHEAD = 64 * 1024;
-
-const fileSizeExceeded = () => badRequest(errorCodes.fileSizeExceeded, apiMessages.fileSizeExceeded);
 
 /**
  * Multipart parsing for the routes `register` adds, and only for them: every other API route keeps
@@ -45,9 +42,9 @@ export function multipartScope(
  * `image` part, 400 `no-image` without an `image` file part.
  */
 export async function readImageUpload(request: FastifyRequest, maxImageSize: number): Promise<Buffer> {
-  if (!request.isMultipart()) throw fileSizeExceeded();
+  if (!request.isMultipart()) throw errors.fileSizeExceeded();
   const bodyLimit = maxImageSize + MULTIPART_OVERHEAD;
-  if (Number(request.headers['content-length'] ?? 0) > bodyLimit) throw fileSizeExceeded();
+  if (Number(request.headers['content-length'] ?? 0) > bodyLimit) throw errors.fileSizeExceeded();
   // Chunked bodies announce no length: count what arrives.
   let received = 0;
   const count = (chunk: Buffer) => {
@@ -62,7 +59,7 @@ export async function readImageUpload(request: FastifyRequest, maxImageSize: num
     const first = parts.next();
     request.raw.on('data', count);
     for (let step = await first; !step.done; step = await parts.next()) {
-      if (received > bodyLimit) throw fileSizeExceeded();
+      if (received > bodyLimit) throw errors.fileSizeExceeded();
       const part = step.value;
       if (part.fieldname === 'image') imageParts++;
       if (part.type !== 'file') continue;
@@ -71,15 +68,15 @@ export async function readImageUpload(request: FastifyRequest, maxImageSize: num
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw fileSizeExceeded();
+    throw errors.fileSizeExceeded();
   } finally {
     request.raw.off('data', count);
   }
-  if (received > bodyLimit) throw fileSizeExceeded();
+  if (received > bodyLimit) throw errors.fileSizeExceeded();
   // Two `image` parts leave no telling which one was meant: the body is malformed. It is judged only
   // once the body has been read to its end: a body left half read would hold up the connection.
-  if (imageParts > 1) throw fileSizeExceeded();
-  if (image === null) throw badRequest(errorCodes.noImage, apiMessages.noImagePart);
+  if (imageParts > 1) throw errors.fileSizeExceeded();
+  if (image === null) throw errors.noImage();
   return image;
 }
 
@@ -91,15 +88,11 @@ export function imagesRoutes(scope: FastifyInstance, deps: Deps): void {
     );
   });
 
-  scope.put<{ Params: { imageId: string } }>(
-    '/images/:imageId',
-    { schema: { response: { 200: ImageSchema } } },
-    (request) =>
-      setAltText(
-        deps,
-        request.viewer.user,
-        request.params.imageId,
-        readBody(AltTextBodySchema, request.body).altText ?? '',
-      ),
-  );
+  scope
+    .withTypeProvider<TypeBoxProvider>()
+    .put(
+      '/images/:imageId',
+      { schema: { params: ImageIdParamsSchema, body: AltTextBodySchema, response: { 200: ImageSchema } } },
+      (request) => setAltText(deps, request.viewer.user, request.params.imageId, request.body.altText ?? ''),
+    );
 }

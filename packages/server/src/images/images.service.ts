@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
-import { apiMessages, errorCodes, limits, truncateChars, type Image } from '@commons/shared';
+import { limits, truncateChars, type Image } from '@commons/shared';
 import type { Config } from '../config.js';
 import type { Deps } from '../deps.js';
-import { AppError, badRequest, forbidden, notFound, notLoggedIn } from '../lib/errors.js';
+import { errors } from '../lib/errors.js';
 import { newId, parseId } from '../lib/ids.js';
 import { siteRole } from '../policies/roles.policy.js';
 import { mayEditAltText } from '../policies/users.policy.js';
@@ -75,9 +75,9 @@ export async function uploadPostImage(
   readUpload: () => Promise<Buffer>,
 ): Promise<Image> {
   if (deps.config.imagePostsDisabled) {
-    throw forbidden(errorCodes.noImagePosts, apiMessages.imagePostsDisabled);
+    throw errors.noImagePosts();
   }
-  if (!viewer) throw notLoggedIn();
+  if (!viewer) throw errors.notLoggedIn();
   await deps.limiter.consume('uploadImage', viewer.id);
   const input = await readUpload();
   let row: ImageRow;
@@ -85,7 +85,7 @@ export async function uploadPostImage(
     row = await storeImage(deps, input, 'post');
   } catch (error) {
     if (error instanceof UnsupportedImageError) {
-      throw badRequest(errorCodes.unsupportedImageFormat, apiMessages.unsupportedImage);
+      throw errors.unsupportedImageFormat();
     }
     throw error;
   }
@@ -120,16 +120,16 @@ export async function setAltText(
   rawImageId: string,
   altText: string,
 ): Promise<Image> {
-  if (!viewer) throw notLoggedIn();
+  if (!viewer) throw errors.notLoggedIn();
   const imageId = parseId(rawImageId);
-  if (!imageId) throw badRequest(errorCodes.invalidImageId, apiMessages.invalidImageId);
+  if (!imageId) throw errors.invalidImageId();
   const image = await findImageById(deps.db, imageId);
-  if (!image) throw notFound(errorCodes.imageNotFound, apiMessages.imageNotFound);
+  if (!image) throw errors.imageNotFound();
   if (!mayEditAltText(siteRole(viewer), await isImageOf(deps, viewer, imageId))) {
-    throw forbidden(errorCodes.permissionDenied, apiMessages.permissionDenied);
+    throw errors.permissionDenied();
   }
   const row = await updateAltText(deps.db, imageId, truncateChars(altText, limits.altTextMax));
-  if (!row) throw notFound(errorCodes.imageNotFound, apiMessages.imageNotFound);
+  if (!row) throw errors.imageNotFound();
   return presentImage(row, null, deps.secrets.imageKey);
 }
 
@@ -168,9 +168,6 @@ export interface ImageFile {
   bytes: number;
   format: ImageFormat;
 }
-
-const badSignature = () => new AppError(400, undefined, 'Bad signature');
-const imageNotFound = () => new AppError(404, undefined, 'Image not found');
 
 /** At most two conversions run at once (DOMAIN §10.5); the rest wait their turn. */
 const MAX_CONVERSIONS = 2;
@@ -219,17 +216,17 @@ export async function imageFile(
     !deps.config.development &&
     !isValidSignature(deps.secrets.imageKey, id, format, request.signature, size?.text, size?.fit)
   ) {
-    throw badSignature();
+    throw errors.imageSignatureInvalid();
   }
   const image = await findImageById(deps.db, id);
-  if (!image) throw imageNotFound();
+  if (!image) throw errors.imageFileNotFound();
   const root = imagesRoot(deps.config.dataDir);
   const original = originalPath(root, id, image.format);
   const whole = !size || (size.width >= image.width && size.height >= image.height);
 
   if (whole && format === image.format) {
     const bytes = await fileSize(original);
-    if (bytes === null) throw imageNotFound();
+    if (bytes === null) throw errors.imageFileNotFound();
     return { path: original, bytes, format };
   }
   const box: CopyTarget | null =
@@ -243,7 +240,7 @@ export async function imageFile(
     let pending = rendering.get(cached);
     if (!pending) {
       pending = withConversionSlot(async () => {
-        if ((await fileSize(original)) === null) throw imageNotFound();
+        if ((await fileSize(original)) === null) throw errors.imageFileNotFound();
         const data = await renderCopy(original, image, box, format);
         await writeFileAtomic(cached, data, false);
       }).finally(() => rendering.delete(cached));
@@ -251,7 +248,7 @@ export async function imageFile(
     }
     await pending;
     bytes = await fileSize(cached);
-    if (bytes === null) throw imageNotFound();
+    if (bytes === null) throw errors.imageFileNotFound();
   }
   return { path: cached, bytes, format };
 }

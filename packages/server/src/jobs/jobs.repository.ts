@@ -34,3 +34,13 @@ export async function claimJob(
     .executeTakeFirst();
   return claimed !== undefined;
 }
+
+/**
+ * Takes the job's lock until the transaction ends, without waiting: false when another process holds
+ * it (it is running the job).
+ */
+export async function tryLockJob(trx: Transaction<DB>, name: string): Promise<boolean> {
+  const { rows } = await sql<{ locked: boolean }>`
+    SELECT pg_try_advisory_xact_lock(hashtext(${`commons-job:${name}`})) AS locked`.execute(trx);
+  return rows[0]?.locked ?? false;
+}

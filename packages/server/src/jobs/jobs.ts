@@ -2,7 +2,7 @@ import { purgeUsedCaptchas } from '../captcha/captcha.service.js';
 import type { Config } from '../config.js';
 import { deleteTemporaryImages } from '../images/images.service.js';
 import { systemClock } from '../lib/time.js';
-import { purgeWindows } from '../posts/posts.repository.js';
+import { purgeWindows } from '../posts/post-windows.repository.js';
 import { purgeExpiredSessions } from '../sessions/sessions.service.js';
 import type { Job } from './scheduler.js';
 

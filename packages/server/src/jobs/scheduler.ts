@@ -1,8 +1,8 @@
 import os from 'node:os';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../db/schema.js';
-import { claimJob } from './jobs.repository.js';
+import { claimJob, tryLockJob } from './jobs.repository.js';
 
 export interface Job {
   name: string;
@@ -33,9 +33,7 @@ export async function runIfDue(
   return db.transaction().execute(async (trx) => {
     // Another process running the job holds this lock: skip at once instead of waiting for its commit
     // behind the claimed row, only to find the job no longer due.
-    const { rows } = await sql<{ locked: boolean }>`
-      SELECT pg_try_advisory_xact_lock(hashtext(${`commons-job:${job.name}`})) AS locked`.execute(trx);
-    if (!rows[0]?.locked) return null;
+    if (!(await tryLockJob(trx, job.name))) return null;
     if (!(await claimJob(trx, job.name, job.everyMs, runner))) return null;
     return { result: await job.run(trx) };
   });

@@ -1,13 +1,21 @@
-import { apiMessages } from '@commons/shared';
+import {
+  apiMessages,
+  errorCodes as codes,
+  messages,
+  type ErrorCode,
+  type PasswordProblem,
+  type UsernameProblem,
+} from '@commons/shared';
 
 /**
  * The one error type of the server: an HTTP status, the contract's `code` (omitted when absent) and the
- * message. Services throw it; the error handler shapes it as API.md §4.1 says.
+ * message. Services throw it, built by one of the factories below; the error handler shapes it as
+ * API.md §4.1 says.
  */
 export class AppError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string | undefined,
+    readonly code: ErrorCode | undefined,
     message: string,
   ) {
     super(message);
@@ -15,17 +23,162 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (code: string, message: string) => new AppError(400, code, message);
-export const forbidden = (code: string, message: string) => new AppError(403, code, message);
-export const notFound = (code: string, message: string) => new AppError(404, code, message);
-export const conflict = (code: string, message: string) => new AppError(409, code, message);
+const USERNAME_PROBLEMS: Record<UsernameProblem, string> = {
+  empty: apiMessages.usernameEmpty,
+  'too-short': apiMessages.usernameTooShort,
+  'too-long': apiMessages.usernameTooLong,
+  'bad-characters': apiMessages.usernameBadCharacters,
+};
 
-export const notLoggedIn = () => new AppError(401, 'not_logged_in', apiMessages.notLoggedIn);
-export const notAdmin = () => new AppError(403, 'not_admin', apiMessages.notAdmin);
-export const invalidJson = (detail?: string) =>
-  new AppError(
-    400,
-    'invalid_json',
-    detail ? `${apiMessages.invalidJson} ${detail}` : apiMessages.invalidJson,
-  );
-export const tooManyRequests = () => new AppError(429, undefined, apiMessages.tooManyRequests);
+/**
+ * One factory per error the server answers (API.md §4.2): its status, code and message, so that a
+ * throw site names the failure and cannot mismatch the three.
+ */
+export const errors = {
+  // 400
+  invalidJson: (detail?: string) =>
+    new AppError(
+      400,
+      codes.invalidJson,
+      detail ? `${apiMessages.invalidJson} ${detail}` : apiMessages.invalidJson,
+    ),
+  /** A path or query parameter of the wrong type (a repeated query key): `invalid_json`, like a body. */
+  invalidParameters: (detail: string) =>
+    new AppError(400, codes.invalidJson, `${apiMessages.invalidParameters} ${detail}`),
+  deleteContentDaysNegative: () =>
+    new AppError(400, codes.invalidJson, apiMessages.deleteContentDaysNegative),
+  /** A path or query carrying a NUL character: no text column can hold one. */
+  nulInRequest: () => new AppError(400, codes.invalidRequest, apiMessages.nulCharacters),
+  invalidId: () => new AppError(400, codes.invalidId, apiMessages.invalidId),
+  invalidAction: () => new AppError(400, codes.invalidAction, apiMessages.invalidAction),
+  /** Feeds: `limit` outside 1..`max`. */
+  invalidLimit: (max: number) => new AppError(400, codes.invalidLimit, apiMessages.limitOutOfRange(max)),
+  /** Community list: `limit` not an integer. */
+  invalidCommunitiesLimit: () => new AppError(400, codes.invalidLimit, apiMessages.invalidLimit),
+  invalidPage: () => new AppError(400, codes.invalidPage, apiMessages.invalidPage),
+  invalidFilter: () => new AppError(400, codes.invalidFilter, apiMessages.invalidFilter),
+  invalidUserFeedFilter: () => new AppError(400, codes.invalidUserFeedFilter, apiMessages.invalidFilter),
+  invalidCursor: () => new AppError(400, codes.invalidCursor, apiMessages.invalidCursor),
+  invalidSort: () => new AppError(400, codes.invalidSort, apiMessages.invalidSort),
+  invalidSet: () => new AppError(400, codes.invalidSet, apiMessages.invalidSet),
+  invalidFeedType: () => new AppError(400, codes.invalidFeedType, apiMessages.invalidFeedType),
+  communityIsEmpty: () => new AppError(400, codes.communityIsEmpty, apiMessages.communityFeedEmpty),
+  invalidGroup: () => new AppError(400, codes.invalidGroup, apiMessages.invalidGroup),
+  postTypeUnsupported: () => new AppError(400, codes.postTypeUnsupported, apiMessages.postTypeUnsupported),
+  titleTooShort: () => new AppError(400, codes.titleTooShort, messages.posts.titleTooShort),
+  invalidUrl: () => new AppError(400, codes.invalidUrl, apiMessages.invalidUrl),
+  invalidImageId: () => new AppError(400, codes.invalidImageId, apiMessages.invalidImageId),
+  noImages: () => new AppError(400, codes.noImages, apiMessages.noImages),
+  tooManyImages: (max: number) => new AppError(400, codes.tooManyImages, messages.posts.tooManyImages(max)),
+  fileSizeExceeded: () => new AppError(400, codes.fileSizeExceeded, apiMessages.fileSizeExceeded),
+  noImage: () => new AppError(400, codes.noImage, apiMessages.noImagePart),
+  unsupportedImageFormat: () => new AppError(400, codes.unsupportedImageFormat, apiMessages.unsupportedImage),
+  commentBodyEmpty: () => new AppError(400, codes.commentBodyEmpty, apiMessages.commentBodyEmpty),
+  commentReplyToDeleted: () =>
+    new AppError(400, codes.commentReplyToDeleted, apiMessages.commentReplyToDeleted),
+  commentMaxDepthReached: () => new AppError(400, codes.commentMaxDepthReached, apiMessages.commentMaxDepth),
+  /** A comment vote lost a race (400; the post vote's is 409). */
+  commentAlreadyVoted: () => new AppError(400, codes.alreadyVoted, apiMessages.alreadyVoted),
+  invalidUsername: (problem: UsernameProblem) =>
+    new AppError(400, codes.invalidUsername, USERNAME_PROBLEMS[problem]),
+  invalidPassword: (problem: PasswordProblem) =>
+    new AppError(
+      400,
+      codes.invalidPassword,
+      problem === 'empty' ? apiMessages.passwordEmpty : apiMessages.passwordTooShort,
+    ),
+  invalidEmail: () => new AppError(400, codes.invalidEmail, apiMessages.emailInvalid),
+  invalidSettingsEmail: () => new AppError(400, codes.invalidEmail, apiMessages.settingsEmailInvalid),
+  invalidHomeFeed: () => new AppError(400, codes.invalidHomeFeed, apiMessages.invalidHomeFeed),
+  passwordNotMatch: () => new AppError(400, codes.passwordNotMatch, apiMessages.passwordsDoNotMatch),
+  alreadyLoggedIn: () => new AppError(400, codes.alreadyLoggedIn, apiMessages.alreadyLoggedIn),
+  captchaEmpty: () => new AppError(400, codes.captchaEmpty, apiMessages.captchaEmpty),
+  /** `problem` is the naming rule's own message. */
+  invalidCommunityName: (problem: string) => new AppError(400, codes.invalidCommunityName, problem),
+  noUsername: () => new AppError(400, codes.noUsername, apiMessages.usernameRequired),
+  invalidExpires: () => new AppError(400, codes.invalidExpires, apiMessages.invalidExpiry),
+  invalidReportType: () => new AppError(400, codes.invalidReportType, apiMessages.invalidReportType),
+  invalidReportReason: () => new AppError(400, codes.invalidReportReason, apiMessages.invalidReportReason),
+  invalidPostId: () => new AppError(400, codes.invalidPostId, apiMessages.invalidId),
+  badBadgeId: () => new AppError(400, codes.badBadgeId, apiMessages.invalidBadgeId),
+  deleteContentNotBool: () => new AppError(400, undefined, apiMessages.deleteContentNotBool),
+  imageRequestInvalid: () => new AppError(400, undefined, apiMessages.imageRequestInvalid),
+  imageSignatureInvalid: () => new AppError(400, undefined, apiMessages.imageSignatureInvalid),
+
+  // 401
+  notLoggedIn: () => new AppError(401, codes.notLoggedIn, apiMessages.notLoggedIn),
+  /** A missing or wrong CSRF token: no code (API.md §3.2). */
+  unauthorized: () => new AppError(401, undefined, apiMessages.unauthorized),
+  wrongPassword: () => new AppError(401, codes.wrongPassword, apiMessages.wrongPassword),
+  wrongCurrentPassword: () => new AppError(401, codes.wrongPassword, apiMessages.wrongCurrentPassword),
+  /** An anonymous viewer asking for a banned user's feed. */
+  userBannedAnonymous: () => new AppError(401, codes.userBanned, apiMessages.userBanned),
+
+  // 403
+  notAdmin: () => new AppError(403, codes.notAdmin, apiMessages.notAdmin),
+  notMod: () => new AppError(403, codes.notMod, apiMessages.notMod),
+  notAdminNorMod: () => new AppError(403, codes.notAdminNorMod, apiMessages.notAdminNorMod),
+  modsCannotBeBanned: () => new AppError(403, codes.notAdminNorMod, apiMessages.modsCannotBeBanned),
+  notModNotAdmin: () => new AppError(403, codes.notModNotAdmin, apiMessages.notAdminNorMod),
+  notAuthor: () => new AppError(403, codes.notAuthor, apiMessages.notAuthor),
+  notOwnPicture: () => new AppError(403, codes.notOwner, apiMessages.notOwnPicture),
+  accountSuspended: () => new AppError(403, codes.accountSuspended, apiMessages.accountSuspended),
+  signupsDisabled: () => new AppError(403, codes.signupsDisabled, apiMessages.signupsDisabled),
+  captchaFailed: () => new AppError(403, codes.captchaVerifyFail1, apiMessages.captchaFailed),
+  captchaRejected: () => new AppError(403, codes.captchaVerifyFail2, apiMessages.captchaRejected),
+  deleteAccountWrongPassword: () =>
+    new AppError(403, codes.wrongPasswordUnderscored, apiMessages.deleteAccountWrongPassword),
+  bannedAccountNotDeletable: () => new AppError(403, codes.userBanned, apiMessages.bannedAccountNotDeletable),
+  userDeleted: () => new AppError(403, codes.userDeleted, apiMessages.userDeleted),
+  bannedFromCommunity: () => new AppError(403, codes.bannedFromCommunity, messages.posts.bannedFromCommunity),
+  bannedFromCommenting: () =>
+    new AppError(403, codes.bannedFromCommunity, apiMessages.commentBannedFromCommunity),
+  postingRestricted: () => new AppError(403, codes.postingRestricted, messages.posts.postingRestricted),
+  postLocked: () => new AppError(403, codes.postLocked, apiMessages.postLocked),
+  commentLocked: () => new AppError(403, codes.commentLocked, apiMessages.commentLocked),
+  commentDeleted: () => new AppError(403, codes.commentDeleted, apiMessages.commentDeleted),
+  modCannotDeleteContent: () =>
+    new AppError(403, codes.modCannotDeleteContent, apiMessages.modCannotDeleteContent),
+  cannotPinDeletedPost: () => new AppError(403, codes.cannotPinDeletedPost, apiMessages.cannotPinDeleted),
+  pinLimitReached: () => new AppError(403, codes.limitReached, apiMessages.pinLimitReached),
+  noImagePosts: () => new AppError(403, codes.noImagePosts, apiMessages.imagePostsDisabled),
+  notEnoughPointsForImages: () =>
+    new AppError(403, codes.notEnoughPoints, messages.posts.notEnoughPointsImage),
+  notEnoughPointsForLinks: () => new AppError(403, codes.notEnoughPoints, messages.posts.notEnoughPointsLink),
+  notEnoughPointsForCommunity: (points: number) =>
+    new AppError(403, codes.notEnoughPoints, apiMessages.communityNotEnoughPoints(points)),
+  maxLimitReached: () => new AppError(403, codes.maxLimitReached, messages.communities.maxLimitReached),
+  permissionDenied: () => new AppError(403, codes.permissionDenied, apiMessages.permissionDenied),
+  noBanAdmin: () => new AppError(403, codes.noBanAdmin, apiMessages.adminCannotBeBanned),
+  ownContent: (type: string) => new AppError(403, codes.ownContent, apiMessages.reportOwnContent(type)),
+
+  // 404
+  /** With a username: the message names it (`GET /api/users/{username}`). */
+  userNotFound: (username?: string) =>
+    new AppError(
+      404,
+      codes.userNotFound,
+      username === undefined ? apiMessages.userNotFound : apiMessages.noUserNamed(username),
+    ),
+  communityNotFound: () => new AppError(404, codes.communityNotFound, apiMessages.communityNotFound),
+  postNotFound: () => new AppError(404, codes.postNotFound, apiMessages.postNotFound),
+  commentNotFound: () => new AppError(404, codes.commentNotFound, apiMessages.commentNotFound),
+  imageNotFound: () => new AppError(404, codes.imageNotFound, apiMessages.imageNotFound),
+  badgeTypeNotFound: () => new AppError(404, codes.badgeTypeNotFound, apiMessages.badgeTypeNotFound),
+  captchaOff: () => new AppError(404, codes.captchaOff, apiMessages.captchaOff),
+  imageFileNotFound: () => new AppError(404, undefined, apiMessages.imageFileNotFound),
+
+  // 409
+  userExists: (username: string) => new AppError(409, codes.userExists, apiMessages.usernameTaken(username)),
+  communityExists: () => new AppError(409, codes.communityExists, messages.communities.exists),
+  /** A post vote lost a race (409; the comment vote's is 400). */
+  postAlreadyVoted: () => new AppError(409, codes.alreadyVoted, apiMessages.alreadyVoted),
+  alreadyReported: (type: string) =>
+    new AppError(409, codes.alreadyReported, apiMessages.alreadyReported(type)),
+  alreadyDeleted: () => new AppError(409, codes.alreadyDeleted, apiMessages.alreadyDeleted),
+  alreadyBanned: (username: string) => new AppError(409, codes.conflict, apiMessages.alreadyBanned(username)),
+  alreadyAnnounced: () => new AppError(409, codes.duplicate, apiMessages.alreadyAnnounced),
+
+  // 429
+  tooManyRequests: () => new AppError(429, undefined, apiMessages.tooManyRequests),
+};

@@ -1,8 +1,8 @@
-import { apiMessages, errorCodes, limits, type LinkInfo } from '@commons/shared';
+import { limits, type LinkInfo } from '@commons/shared';
 import type { Deps } from '../deps.js';
 import { storeImage } from '../images/images.service.js';
 import type { ImageRow } from '../images/images.repository.js';
-import { badRequest, notLoggedIn } from '../lib/errors.js';
+import { errors } from '../lib/errors.js';
 import { OutboundFailedError, OutboundRefusedError, safeFetch, looksLikeImage } from '../lib/safe-fetch.js';
 import type { UserRow } from '../users/users.repository.js';
 
@@ -112,8 +112,6 @@ function pageText(body: Buffer, contentTypeHeader: string | undefined): string {
   }
 }
 
-const invalidUrl = () => badRequest(errorCodes.invalidUrl, apiMessages.invalidUrl);
-
 /**
  * `GET /api/_link_info?url=` (API.md §16.5): the page's first og:title, or "" (no `<title>` fallback).
  * A malformed URL, or one the outbound rules refuse, is 400 `invalid-url`; a page that cannot be had
@@ -124,17 +122,17 @@ export async function getLinkInfo(
   viewer: UserRow | null,
   rawUrl: string | undefined,
 ): Promise<LinkInfo> {
-  if (!viewer) throw notLoggedIn();
+  if (!viewer) throw errors.notLoggedIn();
   await deps.limiter.consume('linkInfo', viewer.id);
   const link = normalizeLinkUrl(rawUrl ?? '');
-  if (!link) throw invalidUrl();
+  if (!link) throw errors.invalidUrl();
   try {
     const page = await safeFetch(link.url, { kind: 'page', allow: deps.config.outboundAllow });
     if (!page.accepted) return { title: '' };
     const title = metaContent(pageText(page.body, page.headers['content-type']), 'og:title');
     return { title: title?.trim() ?? '' };
   } catch (error) {
-    if (error instanceof OutboundRefusedError) throw invalidUrl();
+    if (error instanceof OutboundRefusedError) throw errors.invalidUrl();
     if (error instanceof OutboundFailedError) return { title: '' };
     throw error;
   }

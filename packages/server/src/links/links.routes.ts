@@ -1,18 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { LinkInfoSchema } from '@commons/shared/schemas';
+import { LinkInfoQuerySchema, LinkInfoSchema } from '@commons/shared/schemas';
 import type { Deps } from '../deps.js';
+import type { TypeBoxProvider } from '../http/request-types.js';
 import { getLinkInfo } from './link-info.js';
 
 /** The title helper of link posts (API.md §16.5). */
 export function linksRoutes(scope: FastifyInstance, deps: Deps): void {
-  scope.get<{ Querystring: { url?: unknown } }>(
-    '/_link_info',
-    { schema: { response: { 200: LinkInfoSchema } } },
-    (request) =>
-      getLinkInfo(
-        deps,
-        request.viewer.user,
-        typeof request.query.url === 'string' ? request.query.url : undefined,
-      ),
-  );
+  scope
+    .withTypeProvider<TypeBoxProvider>()
+    .get(
+      '/_link_info',
+      { schema: { querystring: LinkInfoQuerySchema, response: { 200: LinkInfoSchema } } },
+      (request) => getLinkInfo(deps, request.viewer.user, request.query.url),
+    );
 }

@@ -2,7 +2,19 @@ import { once } from 'node:events';
 import fs from 'node:fs';
 import readline from 'node:readline';
 import zlib from 'node:zlib';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
+import {
+  insertJsonRows,
+  notify,
+  primaryKey,
+  recreateSchema,
+  rowsAfter,
+  sequencePositions,
+  setSequence,
+  tablesInDependencyOrder,
+  truncateTables,
+  writableColumns,
+} from '../db/dump.js';
 import { applyMigrations, migrationStatus } from '../db/migrate.js';
 import type { DB } from '../db/schema.js';
 
@@ -38,53 +50,10 @@ interface Header {
   engine: string;
 }
 
-type Db = Kysely<DB> | Transaction<DB>;
-
-/** Tables of the current schema, every table after the tables it references. */
-async function tablesInDependencyOrder(db: Db): Promise<string[]> {
-  const tables = await sql<{ name: string }>`
-    SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-    WHERE n.nspname = current_schema() AND c.relkind = 'r' ORDER BY c.oid`.execute(db);
-  const edges = await sql<{ child: string; parent: string }>`
-    SELECT ch.relname AS child, pa.relname AS parent FROM pg_constraint k
-    JOIN pg_class ch ON ch.oid = k.conrelid JOIN pg_class pa ON pa.oid = k.confrelid
-    JOIN pg_namespace n ON n.oid = ch.relnamespace
-    WHERE k.contype = 'f' AND n.nspname = current_schema()`.execute(db);
-  const parents = new Map<string, Set<string>>();
-  for (const { child, parent } of edges.rows) {
-    if (child !== parent) parents.set(child, (parents.get(child) ?? new Set()).add(parent));
-  }
-  const ordered: string[] = [];
-  const visit = (name: string, path: Set<string>) => {
-    if (ordered.includes(name) || path.has(name)) return;
-    path.add(name);
-    for (const parent of parents.get(name) ?? []) visit(parent, path);
-    ordered.push(name);
-  };
-  for (const { name } of tables.rows) visit(name, new Set());
-  return ordered.filter((name) => !SKIPPED_TABLES.has(name));
+/** The tables a backup holds, parents first. */
+async function backedUpTables(db: Kysely<DB>): Promise<string[]> {
+  return (await tablesInDependencyOrder(db)).filter((name) => !SKIPPED_TABLES.has(name));
 }
-
-async function primaryKey(db: Db, table: string): Promise<string[]> {
-  const { rows } = await sql<{ column: string }>`
-    SELECT a.attname AS column FROM pg_index i
-    JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
-    WHERE i.indrelid = ${table}::regclass AND i.indisprimary
-    ORDER BY array_position(i.indkey::int2[], a.attnum)`.execute(db);
-  if (rows.length === 0)
-    throw new Error(`Table ${table} has no primary key; it cannot be backed up in order.`);
-  return rows.map((r) => r.column);
-}
-
-async function writableColumns(db: Db, table: string): Promise<string[]> {
-  const { rows } = await sql<{ column: string }>`
-    SELECT column_name AS column FROM information_schema.columns
-    WHERE table_schema = current_schema() AND table_name = ${table} AND is_generated = 'NEVER'
-    ORDER BY ordinal_position`.execute(db);
-  return rows.map((r) => r.column);
-}
-
-const columnList = (columns: string[]) => sql.join(columns.map((c) => sql.ref(c)));
 
 export interface BackupSummary {
   tables: number;
@@ -114,26 +83,20 @@ export async function writeBackup(db: Kysely<DB>, file: string, engine: string):
           engine,
         };
         await write(JSON.stringify(header));
-        const tables = await tablesInDependencyOrder(trx);
+        const tables = await backedUpTables(trx);
         let rowCount = 0;
         for (const table of tables) {
           const key = await primaryKey(trx, table);
           let after: string | null = null;
           for (;;) {
-            const page: { rows: Array<{ json: string }> } = await sql<{ json: string }>`
-              SELECT row_to_json(t)::text AS json FROM ${sql.table(table)} t
-              ${after === null ? sql`` : sql`WHERE (${columnList(key.map((k) => `t.${k}`))}) > (SELECT ${columnList(key.map((k) => `r.${k}`))} FROM json_populate_record(NULL::${sql.table(table)}, ${after}::json) r)`}
-              ORDER BY ${columnList(key.map((k) => `t.${k}`))} LIMIT ${BATCH}`.execute(trx);
-            for (const row of page.rows) await write(`{"t":${JSON.stringify(table)},"r":${row.json}}`);
-            rowCount += page.rows.length;
-            if (page.rows.length < BATCH) break;
-            after = page.rows[page.rows.length - 1]!.json;
+            const page = await rowsAfter(trx, table, key, after, BATCH);
+            for (const json of page) await write(`{"t":${JSON.stringify(table)},"r":${json}}`);
+            rowCount += page.length;
+            if (page.length < BATCH) break;
+            after = page[page.length - 1]!;
           }
         }
-        const sequences = await sql<{ name: string; value: number | null }>`
-          SELECT sequencename AS name, last_value AS value FROM pg_sequences
-          WHERE schemaname = current_schema()`.execute(trx);
-        for (const s of sequences.rows) {
+        for (const s of await sequencePositions(trx)) {
           if (s.value !== null) await write(JSON.stringify({ sequence: s.name, value: s.value }));
         }
         await write(JSON.stringify({ end: true, rows: rowCount }));
@@ -201,16 +164,10 @@ export async function readBackupHeader(file: string): Promise<Header> {
 export async function restoreBackup(db: Kysely<DB>, file: string): Promise<BackupSummary> {
   const header = await readBackupHeader(file);
   return db.transaction().execute(async (trx) => {
-    const { rows: schema } = await sql<{ name: string }>`SELECT current_schema() AS name`.execute(trx);
-    const schemaName = schema[0]!.name;
-    await sql`DROP SCHEMA ${sql.id(schemaName)} CASCADE`.execute(trx);
-    await sql`CREATE SCHEMA ${sql.id(schemaName)}`.execute(trx);
+    const schemaName = await recreateSchema(trx);
     await applyMigrations(trx, { to: header.schemaVersion });
     // Migrations may seed rows (the report reasons); the backup holds the site's own.
-    const seeded = await tablesInDependencyOrder(trx);
-    if (seeded.length > 0) {
-      await sql`TRUNCATE ${sql.join(seeded.map((table) => sql.table(table)))}`.execute(trx);
-    }
+    await truncateTables(trx, await backedUpTables(trx));
 
     const columns = new Map<string, string[]>();
     const pending: { table: string; rows: unknown[] } = { table: '', rows: [] };
@@ -225,10 +182,7 @@ export async function restoreBackup(db: Kysely<DB>, file: string): Promise<Backu
           throw new BackupFormatError(`The backup names an unknown table, ${pending.table}.`);
         columns.set(pending.table, cols);
       }
-      await sql`INSERT INTO ${sql.table(pending.table)} (${columnList(cols)})
-        SELECT ${columnList(cols)} FROM json_populate_recordset(NULL::${sql.table(pending.table)}, ${JSON.stringify(pending.rows)}::json)`.execute(
-        trx,
-      );
+      await insertJsonRows(trx, pending.table, cols, pending.rows);
       loaded += pending.rows.length;
       pending.rows = [];
     };
@@ -245,9 +199,7 @@ export async function restoreBackup(db: Kysely<DB>, file: string): Promise<Backu
         pending.rows.push(line.r);
       } else if (typeof line.sequence === 'string') {
         await flush();
-        await sql`SELECT setval(format('%I.%I', ${schemaName}::text, ${line.sequence}::text)::regclass, ${Number(line.value)}::bigint)`.execute(
-          trx,
-        );
+        await setSequence(trx, schemaName, line.sequence, Number(line.value));
       } else if (line.end === true) {
         await flush();
         if (line.rows !== loaded) {
@@ -261,7 +213,7 @@ export async function restoreBackup(db: Kysely<DB>, file: string): Promise<Backu
     if (!ended)
       throw new BackupFormatError(`${file} is incomplete (it has no end marker); nothing was restored.`);
     await applyMigrations(trx);
-    await sql`SELECT pg_notify(${RESTORED_CHANNEL}, '')`.execute(trx);
+    await notify(trx, RESTORED_CHANNEL);
     const tables = new Set(columns.keys()).size;
     return { tables, rows: loaded, schemaVersion: header.schemaVersion };
   });

@@ -6,7 +6,7 @@ import { migrate, migrationStatus } from '../db/migrate.js';
 import type { DB } from '../db/schema.js';
 import type { Clock } from '../lib/time.js';
 import { getSiteSettings, saveSiteSettings } from '../site/site-settings.repository.js';
-import { countUsers, findUserByName } from '../users/users.repository.js';
+import { adminUsernames, countUsers, findUserByName } from '../users/users.repository.js';
 import {
   banUser,
   endUserSessions,
@@ -110,18 +110,12 @@ export async function runOperation(ctx: OperationContext, operation: Operation):
         countUsers(db),
         getSiteSettings(db),
       ]);
-      const admins = await db
-        .selectFrom('users')
-        .select('username')
-        .where('is_admin', '=', true)
-        .where('username', '!=', 'nobody')
-        .orderBy('username')
-        .execute();
+      const admins = await adminUsernames(db);
       return [
         `Database: ${where(ctx)}.`,
         `Schema version ${status.current} of ${status.latest}${status.pending.length ? ` (${status.pending.length} pending)` : ''}.`,
         `Accounts: ${users} (including the system accounts ghost and nobody).`,
-        `Admins: ${admins.length ? admins.map((a) => `@${a.username}`).join(', ') : 'none yet (npm run cli -- admin add <username>)'}.`,
+        `Admins: ${admins.length ? admins.map((name) => `@${name}`).join(', ') : 'none yet (npm run cli -- admin add <username>)'}.`,
         `Signups: ${settings.signupsDisabled ? 'disabled' : 'open'}.`,
       ].join('\n');
     }

@@ -1,15 +1,14 @@
-import { apiMessages, messages } from '@commons/shared';
-import { forbidden } from '../lib/errors.js';
-import { isAdmin, mayModerate, notMod, signedIn, type AdminFact, type Standing } from './roles.policy.js';
+import { errors } from '../lib/errors.js';
+import { type AdminFact, isAdmin, mayModerate, signedIn, type Standing } from './roles.policy.js';
 
 /** Changing a community's settings (API.md §11): its moderators and admins. */
 export function assertMayEditCommunity(viewer: Standing | null): void {
-  if (!mayModerate(signedIn(viewer))) throw notMod();
+  if (!mayModerate(signedIn(viewer))) throw errors.notMod();
 }
 
 /** The ban list and the moderators' feed of a community: its moderators and admins. */
 export function assertMayUseModTools(viewer: Standing | null): void {
-  if (!mayModerate(signedIn(viewer))) throw forbidden('not_admin_nor_mod', apiMessages.notAdminNorMod);
+  if (!mayModerate(signedIn(viewer))) throw errors.notAdminNorMod();
 }
 
 /** Moderators of the community and admins cannot be banned from it (DOMAIN §7.3). */
@@ -24,14 +23,13 @@ export function skipsCommunityCreationLimits(viewer: AdminFact | null): boolean 
 
 /** Posting in a community: not while banned; only its moderators and admins when posting is restricted. */
 export function assertMayPostIn(viewer: Standing | null, community: { postingRestricted: boolean }): void {
-  if (signedIn(viewer).banned) throw forbidden('banned_from_community', messages.posts.bannedFromCommunity);
+  if (signedIn(viewer).banned) throw errors.bannedFromCommunity();
   if (community.postingRestricted && !mayModerate(viewer)) {
-    throw forbidden('posting-restricted', messages.posts.postingRestricted);
+    throw errors.postingRestricted();
   }
 }
 
 /** Commenting and reporting in a community: not while banned from it. */
 export function assertNotBanned(viewer: Standing | null): void {
-  if (signedIn(viewer).banned)
-    throw forbidden('banned_from_community', apiMessages.commentBannedFromCommunity);
+  if (signedIn(viewer).banned) throw errors.bannedFromCommenting();
 }

@@ -1,5 +1,4 @@
-import { apiMessages } from '@commons/shared';
-import { forbidden, notAdmin, notLoggedIn } from '../lib/errors.js';
+import { errors } from '../lib/errors.js';
 
 /**
  * What the services have already loaded about a viewer and one community. Policies take these facts and
@@ -24,8 +23,6 @@ export function siteRole(user: { is_admin: boolean } | null): AdminFact | null {
   return user && { isAdmin: user.is_admin };
 }
 
-export const notMod = () => forbidden('not_mod', apiMessages.notMod);
-
 export function isAdmin(viewer: AdminFact | null): boolean {
   return viewer?.isAdmin ?? false;
 }
@@ -37,10 +34,10 @@ export function mayModerate(viewer: Standing | null): boolean {
 
 /** The viewer, or 401 for a guest. */
 export function signedIn<T>(viewer: T | null): T {
-  if (!viewer) throw notLoggedIn();
+  if (!viewer) throw errors.notLoggedIn();
   return viewer;
 }
 
 export function assertAdmin(viewer: AdminFact | null): void {
-  if (!signedIn(viewer).isAdmin) throw notAdmin();
+  if (!signedIn(viewer).isAdmin) throw errors.notAdmin();
 }

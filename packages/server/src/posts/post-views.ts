@@ -1,12 +1,17 @@
 import type { Comment, Community, Post } from '@commons/shared';
 import { newCommentCounts } from '../comments/comments.repository.js';
+import { communityLabels } from '../communities/communities.repository.js';
 import type { Deps } from '../deps.js';
 import { imagesByIds } from '../images/images.repository.js';
 import { presentImage } from '../images/images.presenter.js';
 import type { UserRow } from '../users/users.repository.js';
 import { publicUsers, usersInOrder } from '../users/user-views.js';
 import { presentPost } from './posts.presenter.js';
-import { imagesOfPosts, mutesOf, visitsOf, votesOf, type PostRow } from './posts.repository.js';
+import { mutesOf } from '../users/mutes.repository.js';
+import { votesOf } from '../votes/post-votes.repository.js';
+import { imagesOfPosts } from './post-images.repository.js';
+import { visitsOf } from './post-visits.repository.js';
+import type { PostRow } from './posts.repository.js';
 
 export interface PostViewOptions {
   /** `GET /api/posts/{publicId}`: the full community and the first page of comments. */
@@ -34,11 +39,7 @@ export async function postJsons(
 
   const [authorRows, communities, postImages, votes, visits, mutes] = await Promise.all([
     usersInOrder(db, authorIds),
-    db
-      .selectFrom('communities')
-      .select(['id', 'name', 'pro_pic', 'banner_image'])
-      .where('id', 'in', communityIds)
-      .execute(),
+    communityLabels(db, communityIds),
     imagesOfPosts(
       db,
       postIds.filter((_, i) => rows[i]!.type === 'image'),

@@ -2,17 +2,24 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import {
   CreatePostBodySchema,
+  DeletePostQuerySchema,
   EditPostBodySchema,
+  FeedQuerySchema,
   FeedSchema,
+  GetPostQuerySchema,
   HidePostBodySchema,
   ModtoolsFeedSchema,
+  PostActionQuerySchema,
+  PostIdParamsSchema,
   PostSchema,
   PostVoteBodySchema,
+  PublicIdParamsSchema,
   SuccessSchema,
 } from '@commons/shared/schemas';
 import type { Deps } from '../deps.js';
 import { getFeed, parseFeedQuery } from '../feeds/feeds.service.js';
 import { readBody } from '../http/json-body.js';
+import type { TypeBoxProvider } from '../http/request-types.js';
 import { votePost } from '../votes/votes.service.js';
 import {
   createPost,
@@ -22,56 +29,75 @@ import {
   hidePost,
   postAction,
   unhidePost,
-  type DeleteQuery,
-  type PostActionQuery,
 } from './posts.service.js';
 
-type PostParams = { Params: { publicId: string } };
-const post = { schema: { response: { 200: PostSchema } } };
-const success = { schema: { response: { 200: SuccessSchema } } };
+const response = { 200: PostSchema };
+const success = { 200: SuccessSchema };
 
-export function postsRoutes(app: FastifyInstance, deps: Deps): void {
-  app.get<{ Querystring: Record<string, string | undefined> }>(
+export function postsRoutes(scope: FastifyInstance, deps: Deps): void {
+  const app = scope.withTypeProvider<TypeBoxProvider>();
+
+  app.get(
     '/posts',
-    { schema: { response: { 200: Type.Union([FeedSchema, ModtoolsFeedSchema]) } } },
+    {
+      schema: {
+        querystring: FeedQuerySchema,
+        response: { 200: Type.Union([FeedSchema, ModtoolsFeedSchema]) },
+      },
+    },
     (request) => getFeed(deps, request.viewer.user, parseFeedQuery(request.query)),
   );
 
-  app.post('/posts', post, (request) =>
-    createPost(deps, request.viewer.user, readBody(CreatePostBodySchema, request.body)),
+  app.post('/posts', { schema: { body: CreatePostBodySchema, response } }, (request) =>
+    createPost(deps, request.viewer.user, request.body),
   );
 
-  app.get<PostParams & { Querystring: { fetchCommunity?: string } }>('/posts/:publicId', post, (request) =>
-    getPost(deps, request.viewer.user, request.params.publicId, request.query.fetchCommunity !== 'false'),
+  app.get(
+    '/posts/:publicId',
+    { schema: { params: PublicIdParamsSchema, querystring: GetPostQuerySchema, response } },
+    (request) =>
+      getPost(deps, request.viewer.user, request.params.publicId, request.query.fetchCommunity !== 'false'),
   );
 
-  // One path, many actions: an edit without `action`, moderation and author actions with it.
-  app.put<PostParams & { Querystring: Partial<PostActionQuery> }>('/posts/:publicId', post, (request) =>
-    request.query.action === undefined
-      ? editPost(
-          deps,
-          request.viewer.user,
-          request.params.publicId,
-          readBody(EditPostBodySchema, request.body ?? {}),
-        )
-      : postAction(deps, request.viewer.user, request.params.publicId, request.query as PostActionQuery),
+  // One path, many actions: an edit without `action` (its body read here), moderation and author
+  // actions with it.
+  app.put(
+    '/posts/:publicId',
+    { schema: { params: PublicIdParamsSchema, querystring: PostActionQuerySchema, response } },
+    (request) => {
+      const { action, ...options } = request.query;
+      return action === undefined
+        ? editPost(
+            deps,
+            request.viewer.user,
+            request.params.publicId,
+            readBody(EditPostBodySchema, request.body ?? {}),
+          )
+        : postAction(deps, request.viewer.user, request.params.publicId, { action, ...options });
+    },
   );
 
-  app.delete<PostParams & { Querystring: DeleteQuery }>('/posts/:publicId', post, (request) =>
-    deletePost(deps, request.viewer.user, request.params.publicId, request.query),
+  app.delete(
+    '/posts/:publicId',
+    { schema: { params: PublicIdParamsSchema, querystring: DeletePostQuerySchema, response } },
+    (request) => deletePost(deps, request.viewer.user, request.params.publicId, request.query),
   );
 
-  app.post('/_postVote', post, (request) =>
-    votePost(deps, request.viewer.user, readBody(PostVoteBodySchema, request.body)),
+  app.post('/_postVote', { schema: { body: PostVoteBodySchema, response } }, (request) =>
+    votePost(deps, request.viewer.user, request.body),
   );
 
-  app.post('/hidden_posts', success, async (request) => {
-    await hidePost(deps, request.viewer.user, readBody(HidePostBodySchema, request.body).postId);
+  app.post('/hidden_posts', { schema: { body: HidePostBodySchema, response: success } }, async (request) => {
+    await hidePost(deps, request.viewer.user, request.body.postId);
     return { success: true as const };
   });
 
-  app.delete<{ Params: { postId: string } }>('/hidden_posts/:postId', success, async (request) => {
-    await unhidePost(deps, request.viewer.user, request.params.postId);
-    return { success: true as const };
-  });
+  app.delete(
+    '/hidden_posts/:postId',
+    { schema: { params: PostIdParamsSchema, response: success } },
+    async (request) => {
+      await unhidePost(deps, request.viewer.user, request.params.postId);
+      return { success: true as const };
+    },
+  );
 }

@@ -1,20 +1,24 @@
 import {
-  apiMessages,
   charLength,
   limits,
-  messages,
   truncateChars,
   type CreatePostBody,
   type EditPostBody,
   type Post,
 } from '@commons/shared';
-import { communityNotFound, fullCommunityJson, standingIn } from '../communities/communities.service.js';
-import { findCommunityByName } from '../communities/communities.repository.js';
+import type { DeletePostQueryParams, PostActionQueryParams } from '@commons/shared/schemas';
+import { fullCommunityJson, standingIn } from '../communities/communities.service.js';
+import {
+  communityOfPost,
+  countCommunityPost,
+  findCommunityByName,
+} from '../communities/communities.repository.js';
 import { commentPageOf } from '../comments/comment-views.js';
 import type { Deps } from '../deps.js';
 import type { Group, PostType } from '../db/schema.js';
+import { ownTempImages } from '../images/images.repository.js';
 import { deleteImages } from '../images/images.service.js';
-import { AppError, badRequest, conflict, forbidden, notFound, notLoggedIn } from '../lib/errors.js';
+import { errors } from '../lib/errors.js';
 import { newId, parseId } from '../lib/ids.js';
 import { fetchLinkThumbnail, normalizeLinkUrl } from '../links/link-info.js';
 import { assertMayPostIn } from '../policies/communities.policy.js';
@@ -22,55 +26,41 @@ import {
   assertMayActAs,
   assertMayPin,
   assertMayUnlock,
-  invalidGroup,
-  notAuthor,
   parseGroup,
   speakingAs,
 } from '../policies/content.policy.js';
 import { assertAdmin, siteRole } from '../policies/roles.policy.js';
 import { deleteReportsOfPost } from '../reports/reports.repository.js';
-import type { UserRow } from '../users/users.repository.js';
+import { countUserPost, type UserRow } from '../users/users.repository.js';
+import { insertVote } from '../votes/post-votes.repository.js';
 import { postJson } from './post-views.js';
+import { insertAnnouncement } from './announcement-posts.repository.js';
+import { hidePostFor, unhidePostFor } from './hidden-posts.repository.js';
+import { deletePin, insertPin, lockPinScope, pinCount, type PinScope } from './pinned-posts.repository.js';
+import { claimImages, detachPostImages } from './post-images.repository.js';
+import { recordPostVisit } from './post-visits.repository.js';
+import { deleteWindowRows, insertWindowRows } from './post-windows.repository.js';
 import {
-  claimImages,
-  countAfterNewPost,
-  deletePin,
-  deleteWindowRows,
-  detachPostImages,
   findPostById,
   findPostByPublicId,
-  hidePostFor,
-  insertAnnouncement,
-  insertPin,
   insertPost,
-  insertVote,
-  insertWindowRows,
-  lockPinScope,
   lockPost,
-  ownTempImages,
-  pinCount,
   postsOfUser,
-  recordPostVisit,
-  unhidePostFor,
   updatePost,
-  type PinScope,
   type PostRow,
 } from './posts.repository.js';
 
 const TYPES: readonly PostType[] = ['text', 'image', 'link'];
 
-export const postNotFound = () => notFound('post/not-found', apiMessages.postNotFound);
-
 export async function requirePost(deps: Pick<Deps, 'db'>, publicId: string): Promise<PostRow> {
   const post = await findPostByPublicId(deps.db, publicId);
-  if (!post) throw postNotFound();
+  if (!post) throw errors.postNotFound();
   return post;
 }
 
 function titleOf(raw: string | null | undefined): string {
   const title = (raw ?? '').trim();
-  if (charLength(title) < limits.postTitleMin)
-    throw badRequest('post/title-too-short', messages.posts.titleTooShort);
+  if (charLength(title) < limits.postTitleMin) throw errors.titleTooShort();
   return truncateChars(title, limits.postTitleMax);
 }
 
@@ -83,13 +73,13 @@ function imageIdsOf(body: CreatePostBody): string[] {
   if (body.images) {
     return body.images.map((image) => {
       const id = parseId(image.imageId);
-      if (!id) throw badRequest('invalid_id', apiMessages.invalidId);
+      if (!id) throw errors.invalidId();
       return id;
     });
   }
   if (body.imageId) {
     const id = parseId(body.imageId);
-    if (!id) throw badRequest('invalid_image_id', apiMessages.invalidImageId);
+    if (!id) throw errors.invalidImageId();
     return [id];
   }
   return [];
@@ -106,37 +96,36 @@ function hasPoints(user: UserRow, threshold: number): boolean {
  * transaction. A link post's thumbnail is fetched first, outside it.
  */
 export async function createPost(deps: Deps, viewer: UserRow | null, body: CreatePostBody): Promise<Post> {
-  if (!viewer) throw notLoggedIn();
+  if (!viewer) throw errors.notLoggedIn();
   const type = (body.type || 'text') as PostType;
-  if (!TYPES.includes(type)) throw badRequest('post-type/unsupported', apiMessages.postTypeUnsupported);
+  if (!TYPES.includes(type)) throw errors.postTypeUnsupported();
   await deps.limiter.consume('createPost', viewer.id);
 
   if (type === 'image' && deps.config.imagePostsDisabled) {
-    throw forbidden('no_image_posts', apiMessages.imagePostsDisabled);
+    throw errors.noImagePosts();
   }
   if (type === 'image' && !hasPoints(viewer, deps.config.imagePostSubmitReqPoints)) {
-    throw forbidden('not_enough_points', messages.posts.notEnoughPointsImage);
+    throw errors.notEnoughPointsForImages();
   }
   if (type === 'link' && !hasPoints(viewer, deps.config.linkPostSubmitReqPoints)) {
-    throw forbidden('not_enough_points', messages.posts.notEnoughPointsLink);
+    throw errors.notEnoughPointsForLinks();
   }
   const imageIds = type === 'image' ? imageIdsOf(body) : [];
   if (type === 'image') {
-    if (imageIds.length === 0) throw badRequest('no-images', apiMessages.noImages);
+    if (imageIds.length === 0) throw errors.noImages();
     if (imageIds.length > deps.config.maxImagesPerPost)
-      throw badRequest('too-many-images', messages.posts.tooManyImages(deps.config.maxImagesPerPost));
-    if (new Set(imageIds).size !== imageIds.length)
-      throw notFound('image-not-found', apiMessages.imageNotFound);
+      throw errors.tooManyImages(deps.config.maxImagesPerPost);
+    if (new Set(imageIds).size !== imageIds.length) throw errors.imageNotFound();
     const own = await ownTempImages(deps.db, viewer.id, imageIds);
-    if (imageIds.some((id) => !own.has(id))) throw notFound('image-not-found', apiMessages.imageNotFound);
+    if (imageIds.some((id) => !own.has(id))) throw errors.imageNotFound();
   }
   const community = await findCommunityByName(deps.db, (body.community ?? '').trim());
-  if (!community) throw communityNotFound();
+  if (!community) throw errors.communityNotFound();
   const standing = await standingIn(deps, viewer, community.id);
   assertMayPostIn(standing, { postingRestricted: community.posting_restricted });
   const group = speakingAs(standing, body.userGroup || 'normal');
   const link = type === 'link' ? normalizeLinkUrl(body.url ?? '') : null;
-  if (type === 'link' && !link) throw badRequest('invalid-url', messages.posts.invalidUrlServer);
+  if (type === 'link' && !link) throw errors.invalidUrl();
   const title = titleOf(body.title);
 
   const thumbnail = link ? await fetchLinkThumbnail(deps, link.url) : null;
@@ -160,9 +149,10 @@ export async function createPost(deps: Deps, viewer: UserRow | null, body: Creat
     await insertVote(trx, { postId: row.id, userId: viewer.id, up: true, isUserNew: false });
     await insertWindowRows(trx, row);
     if (!(await claimImages(trx, viewer.id, row.id, imageIds))) {
-      throw notFound('image-not-found', apiMessages.imageNotFound);
+      throw errors.imageNotFound();
     }
-    await countAfterNewPost(trx, viewer.id, community.id);
+    await countUserPost(trx, viewer.id);
+    await countCommunityPost(trx, community.id);
     return row;
   });
   return postJson(deps, post, viewer);
@@ -182,11 +172,7 @@ export async function getPost(
   const post = await requirePost(deps, publicId);
   let community;
   if (fetchCommunity) {
-    const row = await deps.db
-      .selectFrom('communities')
-      .selectAll()
-      .where('id', '=', post.community_id)
-      .executeTakeFirstOrThrow();
+    const row = await communityOfPost(deps.db, post.community_id);
     community = await fullCommunityJson(deps, row, viewer);
   }
   const page = await commentPageOf(deps, post, viewer, null);
@@ -205,9 +191,9 @@ export async function editPost(
   publicId: string,
   body: EditPostBody,
 ): Promise<Post> {
-  if (!viewer) throw notLoggedIn();
+  if (!viewer) throw errors.notLoggedIn();
   const post = await requirePost(deps, publicId);
-  if (post.user_id !== viewer.id) throw notAuthor();
+  if (post.user_id !== viewer.id) throw errors.notAuthor();
   await deps.limiter.consume('updateContent', viewer.id);
   const title = titleOf(body.title);
   const newBody = post.type === 'text' && !post.deleted_content ? bodyOf(body.body) : post.body;
@@ -218,12 +204,8 @@ export async function editPost(
   return postJson(deps, updated, viewer);
 }
 
-export interface PostActionQuery {
-  action: string;
-  lockAs?: string;
-  userGroup?: string;
-  siteWide?: string;
-}
+/** The query of `PUT /api/posts/{publicId}` when it names an action. */
+export type PostActionQuery = PostActionQueryParams & { action: string };
 
 /** Moderator, admin and author actions on a post (API.md §8.4, DOMAIN §7.6); the answer shows the result. */
 export async function postAction(
@@ -232,7 +214,7 @@ export async function postAction(
   publicId: string,
   query: PostActionQuery,
 ): Promise<Post> {
-  if (!viewer) throw notLoggedIn();
+  if (!viewer) throw errors.notLoggedIn();
   const post = await requirePost(deps, publicId);
   await deps.limiter.consume('updateContent', viewer.id);
   const standing = await standingIn(deps, viewer, post.community_id);
@@ -241,7 +223,7 @@ export async function postAction(
   switch (query.action) {
     case 'lock': {
       const group = query.lockAs;
-      if (group !== 'mods' && group !== 'admins') throw invalidGroup();
+      if (group !== 'mods' && group !== 'admins') throw errors.invalidGroup();
       assertMayActAs(standing, group, false);
       updated = await updatePost(deps.db, post.id, {
         locked: true,
@@ -263,7 +245,7 @@ export async function postAction(
       break;
     }
     case 'changeAsUser': {
-      if (post.user_id !== viewer.id) throw notAuthor();
+      if (post.user_id !== viewer.id) throw errors.notAuthor();
       const group = speakingAs(standing, query.userGroup ?? '');
       updated = await updatePost(deps.db, post.id, { user_group: group });
       break;
@@ -278,12 +260,12 @@ export async function postAction(
     case 'announce': {
       assertAdmin(siteRole(viewer));
       if (!(await insertAnnouncement(deps.db, post.id, viewer.id))) {
-        throw conflict('duplicate', apiMessages.alreadyAnnounced);
+        throw errors.alreadyAnnounced();
       }
       break;
     }
     default:
-      throw badRequest('invalid_action', apiMessages.invalidAction);
+      throw errors.invalidAction();
   }
   return postJson(deps, updated, viewer);
 }
@@ -292,27 +274,22 @@ export async function postAction(
 async function setPinned(deps: Deps, post: PostRow, siteWide: boolean, pin: boolean): Promise<PostRow> {
   const flag = siteWide ? 'is_pinned_site' : 'is_pinned';
   if (post[flag] === pin) return post;
-  if (pin && post.deleted) throw forbidden('cannot-pin-deleted-post', apiMessages.cannotPinDeleted);
+  if (pin && post.deleted) throw errors.cannotPinDeletedPost();
   const scope: PinScope = siteWide ? { siteWide: true } : { siteWide: false, communityId: post.community_id };
   return deps.db.transaction().execute(async (trx) => {
     await lockPinScope(trx, scope);
     // Another request may have changed the pin, or deleted the post, while this one waited.
     const current = (await lockPost(trx, post.id)) ?? post;
     if (current[flag] === pin) return current;
-    if (pin && current.deleted) throw forbidden('cannot-pin-deleted-post', apiMessages.cannotPinDeleted);
+    if (pin && current.deleted) throw errors.cannotPinDeletedPost();
     if (pin) {
-      if ((await pinCount(trx, scope)) >= 2) throw forbidden('limit-reached', apiMessages.pinLimitReached);
+      if ((await pinCount(trx, scope)) >= 2) throw errors.pinLimitReached();
       await insertPin(trx, post.id, scope);
     } else {
       await deletePin(trx, post.id, siteWide);
     }
     return updatePost(trx, post.id, { [flag]: pin });
   });
-}
-
-export interface DeleteQuery {
-  deleteAs?: string;
-  deleteContent?: string;
 }
 
 /**
@@ -323,29 +300,27 @@ export async function deletePost(
   deps: Deps,
   viewer: UserRow | null,
   publicId: string,
-  query: DeleteQuery,
+  query: DeletePostQueryParams,
 ): Promise<Post> {
-  if (!viewer) throw notLoggedIn();
+  if (!viewer) throw errors.notLoggedIn();
   const as = parseGroup(query.deleteAs);
   if (
     query.deleteContent !== undefined &&
     query.deleteContent !== 'true' &&
     query.deleteContent !== 'false'
   ) {
-    throw new AppError(400, undefined, 'deleteContent must be a bool.');
+    throw errors.deleteContentNotBool();
   }
   const purge = query.deleteContent === 'true';
   const post = await requirePost(deps, publicId);
   await deps.limiter.consume('updateContent', viewer.id);
   assertMayActAs(await standingIn(deps, viewer, post.community_id), as, post.user_id === viewer.id);
-  if (purge && as === 'mods')
-    throw forbidden('mod-cannot-delete-content', apiMessages.modCannotDeleteContent);
-  if (post.deleted && !(purge && !post.deleted_content))
-    throw conflict('already-deleted', apiMessages.alreadyDeleted);
+  if (purge && as === 'mods') throw errors.modCannotDeleteContent();
+  if (post.deleted && !(purge && !post.deleted_content)) throw errors.alreadyDeleted();
 
   const removed = await removePost(deps, post, viewer.id, as, purge);
   // Another deletion got there first, while this one waited for the post.
-  if (!removed) throw conflict('already-deleted', apiMessages.alreadyDeleted);
+  if (!removed) throw errors.alreadyDeleted();
   await deleteImages(deps, removed.images);
   return postJson(deps, removed.updated, viewer);
 }
@@ -420,16 +395,16 @@ export async function purgeUserPosts(
 
 /** `POST /api/hidden_posts`: idempotent; the post leaves the viewer's feeds. */
 export async function hidePost(deps: Deps, viewer: UserRow | null, postId: string): Promise<void> {
-  if (!viewer) throw notLoggedIn();
+  if (!viewer) throw errors.notLoggedIn();
   const id = parseId(postId);
-  if (!id) throw badRequest('invalid_id', apiMessages.invalidId);
-  if (!(await findPostById(deps.db, id))) throw postNotFound();
+  if (!id) throw errors.invalidId();
+  if (!(await findPostById(deps.db, id))) throw errors.postNotFound();
   await hidePostFor(deps.db, viewer.id, id);
 }
 
 export async function unhidePost(deps: Deps, viewer: UserRow | null, postId: string): Promise<void> {
-  if (!viewer) throw notLoggedIn();
+  if (!viewer) throw errors.notLoggedIn();
   const id = parseId(postId);
-  if (!id) throw badRequest('invalid-post-id', apiMessages.invalidId);
+  if (!id) throw errors.invalidPostId();
   await unhidePostFor(deps.db, viewer.id, id);
 }

@@ -5,7 +5,7 @@ import {
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import type { Redis } from 'ioredis';
-import { tooManyRequests } from '../lib/errors.js';
+import { errors } from '../lib/errors.js';
 import { RATE_LIMIT_RULES, type RateLimitName } from './rules.js';
 
 export interface RateLimiter {
@@ -41,7 +41,7 @@ export function createRateLimiter(options: { enabled: boolean; redis: Redis | nu
         try {
           await limiter.consume(key);
         } catch (error) {
-          if (error instanceof RateLimiterRes) throw tooManyRequests();
+          if (error instanceof RateLimiterRes) throw errors.tooManyRequests();
           throw error;
         }
       }

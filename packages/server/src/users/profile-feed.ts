@@ -1,48 +1,15 @@
-import type { Kysely } from 'kysely';
-import { apiMessages, errorCodes, limits, type UserFeed } from '@commons/shared';
+import { isUserFeedFilter, limits, type UserFeed } from '@commons/shared';
+import type { UserFeedQueryParams } from '@commons/shared/schemas';
 import { commentJsons } from '../comments/comment-views.js';
-import type { CommentRow } from '../comments/comments.repository.js';
+import { profileComments } from '../comments/comments.repository.js';
 import type { Deps } from '../deps.js';
-import type { DB } from '../db/schema.js';
-import { badRequest, notFound } from '../lib/errors.js';
+import { errors } from '../lib/errors.js';
 import { parseId } from '../lib/ids.js';
 import { siteRole } from '../policies/roles.policy.js';
 import { assertMaySeeBannedAccount, seesRemovedAccounts } from '../policies/users.policy.js';
 import { postJsons } from '../posts/post-views.js';
-import type { PostRow } from '../posts/posts.repository.js';
+import { profilePosts } from '../posts/posts.repository.js';
 import { findUserByName, type UserRow } from './users.repository.js';
-
-export interface UserFeedQuery {
-  filter?: string;
-  limit?: string;
-  next?: string;
-}
-
-/** Newest first from `before` (inclusive): each kind from its own (user_id, id DESC) index. */
-function postsOf(db: Kysely<DB>, userId: string, before: string | null, take: number): Promise<PostRow[]> {
-  let query = db.selectFrom('posts').selectAll().where('user_id', '=', userId);
-  if (before) query = query.where('id', '<=', before);
-  return query.orderBy('id', 'desc').limit(take).execute();
-}
-
-/**
- * A user's comments for their profile: never those they deleted themselves; those moderators or admins
- * deleted only for admins (DOMAIN §2.8).
- */
-function commentsOf(
-  db: Kysely<DB>,
-  userId: string,
-  before: string | null,
-  take: number,
-  viewerIsAdmin: boolean,
-): Promise<CommentRow[]> {
-  let query = db.selectFrom('comments').selectAll().where('user_id', '=', userId);
-  query = viewerIsAdmin
-    ? query.where((eb) => eb.or([eb('deleted_as', 'is', null), eb('deleted_as', '<>', 'normal')]))
-    : query.where('deleted_at', 'is', null);
-  if (before) query = query.where('id', '<=', before);
-  return query.orderBy('id', 'desc').limit(take).execute();
-}
 
 /**
  * `GET /api/users/{username}/feed` (API.md §7.3): posts, comments or both, newest first, by id cursor.
@@ -52,37 +19,32 @@ export async function getUserFeed(
   deps: Deps,
   viewer: UserRow | null,
   username: string,
-  query: UserFeedQuery,
+  query: UserFeedQueryParams,
 ): Promise<UserFeed> {
   const filter = query.filter ?? '';
-  if (filter !== '' && filter !== 'posts' && filter !== 'comments') {
-    throw badRequest('invalid-filter', 'Invalid filter.');
-  }
+  if (!isUserFeedFilter(filter)) throw errors.invalidUserFeedFilter();
   let limit: number = limits.paginationLimit;
   if (query.limit !== undefined) {
     const n = Number(query.limit);
     if (!/^\d+$/.test(query.limit) || n < 1 || n > limits.paginationLimitMax) {
-      throw badRequest(
-        'invalid_limit',
-        `The limit must be a whole number from 1 to ${limits.paginationLimitMax}.`,
-      );
+      throw errors.invalidLimit(limits.paginationLimitMax);
     }
     limit = n;
   }
   let before: string | null = null;
   if (query.next) {
     before = parseId(query.next);
-    if (!before) throw badRequest('invalid_cursor', apiMessages.invalidCursor);
+    if (!before) throw errors.invalidCursor();
   }
   const user = await findUserByName(deps.db, username);
-  if (!user) throw notFound(errorCodes.userNotFound, apiMessages.userNotFound);
+  if (!user) throw errors.userNotFound();
   const isAdmin = seesRemovedAccounts(siteRole(viewer));
   if (user.banned_at) assertMaySeeBannedAccount(siteRole(viewer));
   if (user.deleted_at && !isAdmin) return { items: [], next: null };
 
   const [posts, comments] = await Promise.all([
-    filter === 'comments' ? [] : postsOf(deps.db, user.id, before, limit + 1),
-    filter === 'posts' ? [] : commentsOf(deps.db, user.id, before, limit + 1, isAdmin),
+    filter === 'comments' ? [] : profilePosts(deps.db, user.id, before, limit + 1),
+    filter === 'posts' ? [] : profileComments(deps.db, user.id, before, limit + 1, isAdmin),
   ]);
   const merged = [
     ...posts.map((row) => ({ type: 'post' as const, id: row.id, row })),

@@ -1,30 +1,45 @@
-import { sql } from 'kysely';
-import { apiMessages, errorCodes, type Badge, type User } from '@commons/shared';
+import { type Badge, type User } from '@commons/shared';
 import type { Deps } from '../deps.js';
 import { deleteImages, storeImage } from '../images/images.service.js';
 import { UnsupportedImageError } from '../images/image-processing.js';
-import { AppError, badRequest, forbidden, notFound, notLoggedIn } from '../lib/errors.js';
+import { errors } from '../lib/errors.js';
 import { parseId } from '../lib/ids.js';
 import { assertAdmin, siteRole } from '../policies/roles.policy.js';
 import { assertMayDeleteAccount } from '../policies/users.policy.js';
+import {
+  deleteBansOfUser,
+  leaveAllCommunities,
+  removeModeratorEverywhere,
+} from '../communities/communities.repository.js';
 import { deleteUserSessions } from '../sessions/sessions.repository.js';
 import { unusablePasswordHash, verifyPassword } from './passwords.js';
 import { profilePictures } from './user-views.js';
 import { presentUser, viewOf } from './users.presenter.js';
 import { userJson } from './users.service.js';
-import { badgesOf, findUserByName, type UserRow } from './users.repository.js';
-
-const userNotFound = () => notFound(errorCodes.userNotFound, apiMessages.userNotFound);
-const userDeleted = () => forbidden('user-deleted', apiMessages.userDeleted);
+import { deleteMutesOfUser } from './mutes.repository.js';
+import {
+  addUserBadge,
+  badgesOf,
+  deleteBadgesOfUser,
+  deleteUserBadge,
+  deleteUserBadgesOfType,
+  findBadgeTypeId,
+  findUserByName,
+  lockProPic,
+  scrubDeletedAccount,
+  setProPic,
+  usersNewestFirst,
+  type UserRow,
+} from './users.repository.js';
 
 async function requireUser(deps: Pick<Deps, 'db'>, username: string): Promise<UserRow> {
   const user = await findUserByName(deps.db, username);
-  if (!user) throw userNotFound();
+  if (!user) throw errors.userNotFound();
   return user;
 }
 
 function requireAdmin(viewer: UserRow | null): UserRow {
-  if (!viewer) throw notLoggedIn();
+  if (!viewer) throw errors.notLoggedIn();
   assertAdmin(siteRole(viewer));
   return viewer;
 }
@@ -38,18 +53,10 @@ export async function addBadge(
 ): Promise<Badge[]> {
   requireAdmin(viewer);
   const user = await requireUser(deps, username);
-  const badgeType = await deps.db
-    .selectFrom('badge_types')
-    .select('id')
-    .where('name', '=', type)
-    .executeTakeFirst();
-  if (!badgeType) throw notFound('badge_type_not_found', 'Badge type not found.');
-  if (user.deleted_at) throw userDeleted();
-  await deps.db
-    .insertInto('user_badges')
-    .values({ type: badgeType.id, user_id: user.id })
-    .onConflict((oc) => oc.columns(['user_id', 'type']).doNothing())
-    .execute();
+  const badgeType = await findBadgeTypeId(deps.db, type);
+  if (badgeType === undefined) throw errors.badgeTypeNotFound();
+  if (user.deleted_at) throw errors.userDeleted();
+  await addUserBadge(deps.db, user.id, badgeType);
   return (await badgesOf(deps.db, [user.id])).get(user.id) ?? [];
 }
 
@@ -67,16 +74,12 @@ export async function removeBadge(
   requireAdmin(viewer);
   const user = await requireUser(deps, username);
   if (byType) {
-    await deps.db
-      .deleteFrom('user_badges')
-      .where('user_id', '=', user.id)
-      .where('type', 'in', (eb) => eb.selectFrom('badge_types').select('id').where('name', '=', badgeId))
-      .execute();
+    await deleteUserBadgesOfType(deps.db, user.id, badgeId);
     return;
   }
   const id = Number(badgeId);
-  if (!/^\d{1,9}$/.test(badgeId)) throw badRequest('bad_badge_id', 'Invalid badge ID.');
-  await deps.db.deleteFrom('user_badges').where('user_id', '=', user.id).where('id', '=', id).execute();
+  if (!/^\d{1,9}$/.test(badgeId)) throw errors.badBadgeId();
+  await deleteUserBadge(deps.db, user.id, id);
 }
 
 /**
@@ -91,58 +94,25 @@ export async function deleteAccount(
   username: string,
   password: string,
 ): Promise<void> {
-  if (!viewer) throw notLoggedIn();
+  if (!viewer) throw errors.notLoggedIn();
   await deps.limiter.consume('deleteAccount', viewer.id);
   if (!(await verifyPassword(viewer.password, password))) {
-    throw forbidden('wrong_password', 'Invalid password.');
+    throw errors.deleteAccountWrongPassword();
   }
   const target = await requireUser(deps, username);
   assertMayDeleteAccount(siteRole(viewer), target.id === viewer.id);
-  if (target.deleted_at) throw userDeleted();
-  if (target.banned_at) throw forbidden('user_banned', 'A banned account cannot be deleted.');
+  if (target.deleted_at) throw errors.userDeleted();
+  if (target.banned_at) throw errors.bannedAccountNotDeletable();
 
   await deleteUserSessions(deps.db, target.id);
   const scrambled = await unusablePasswordHash();
   const picture = await deps.db.transaction().execute(async (trx) => {
-    await sql`
-      WITH gone AS (DELETE FROM community_members WHERE user_id = ${target.id} RETURNING community_id)
-      UPDATE communities c SET no_members = c.no_members - 1 FROM gone WHERE c.id = gone.community_id`.execute(
-      trx,
-    );
-    const moderated = await trx
-      .deleteFrom('community_mods')
-      .where('user_id', '=', target.id)
-      .returning('community_id')
-      .execute();
-    // The others keep their ranks in order, numbered from 0 again (DOMAIN §7.2).
-    for (const { community_id } of moderated) {
-      await sql`
-        UPDATE community_mods m SET position = r.rank - 1
-        FROM (SELECT user_id, row_number() OVER (ORDER BY position, created_at) AS rank
-              FROM community_mods WHERE community_id = ${community_id}) r
-        WHERE m.community_id = ${community_id} AND m.user_id = r.user_id`.execute(trx);
-    }
-    await trx.deleteFrom('community_banned').where('user_id', '=', target.id).execute();
-    await trx
-      .deleteFrom('muted_users')
-      .where((eb) => eb.or([eb('user_id', '=', target.id), eb('muted_user_id', '=', target.id)]))
-      .execute();
-    await trx.deleteFrom('muted_communities').where('user_id', '=', target.id).execute();
-    await trx.deleteFrom('user_badges').where('user_id', '=', target.id).execute();
-    await trx
-      .updateTable('users')
-      .set({
-        email: null,
-        email_confirmed_at: null,
-        password: scrambled,
-        about_me: null,
-        is_admin: false,
-        notifications_new_count: 0,
-        pro_pic: null,
-        deleted_at: deps.clock(),
-      })
-      .where('id', '=', target.id)
-      .execute();
+    await leaveAllCommunities(trx, target.id);
+    await removeModeratorEverywhere(trx, target.id);
+    await deleteBansOfUser(trx, target.id);
+    await deleteMutesOfUser(trx, target.id);
+    await deleteBadgesOfUser(trx, target.id);
+    await scrubDeletedAccount(trx, target.id, scrambled, deps.clock());
     return target.pro_pic;
   });
   if (picture) await deleteImages(deps, [picture]);
@@ -166,7 +136,7 @@ export async function setProfilePicture(
     image = await storeImage(deps, input, 'avatar');
   } catch (error) {
     if (error instanceof UnsupportedImageError) {
-      throw badRequest(errorCodes.unsupportedImageFormat, apiMessages.unsupportedImage);
+      throw errors.unsupportedImageFormat();
     }
     throw error;
   }
@@ -184,9 +154,9 @@ export async function removeProfilePicture(
 }
 
 async function requireOwner(deps: Deps, viewer: UserRow | null, username: string): Promise<UserRow> {
-  if (!viewer) throw notLoggedIn();
+  if (!viewer) throw errors.notLoggedIn();
   const user = await requireUser(deps, username);
-  if (user.id !== viewer.id) throw forbidden('not_owner', 'You can only change your own picture.');
+  if (user.id !== viewer.id) throw errors.notOwnPicture();
   return user;
 }
 
@@ -195,14 +165,9 @@ async function replacePicture(deps: Deps, owner: UserRow, imageId: string | null
   let old: string | null;
   try {
     old = await deps.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom('users')
-        .select('pro_pic')
-        .where('id', '=', owner.id)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
-      await trx.updateTable('users').set({ pro_pic: imageId }).where('id', '=', owner.id).execute();
-      return row.pro_pic;
+      const previous = await lockProPic(trx, owner.id);
+      await setProPic(trx, owner.id, imageId);
+      return previous;
     });
   } catch (error) {
     if (imageId) await deleteImages(deps, [imageId]);
@@ -223,11 +188,9 @@ export async function listUsers(
   let before: string | null = null;
   if (next) {
     before = parseId(next);
-    if (!before) throw new AppError(400, 'invalid_cursor', apiMessages.invalidCursor);
+    if (!before) throw errors.invalidCursor();
   }
-  let query = deps.db.selectFrom('users').selectAll();
-  if (before) query = query.where('id', '<=', before);
-  const rows = await query.orderBy('id', 'desc').limit(101).execute();
+  const rows = await usersNewestFirst(deps.db, before, 101);
   const page = rows.slice(0, 100);
   const [badges, pictures] = await Promise.all([
     badgesOf(

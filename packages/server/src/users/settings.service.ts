@@ -1,11 +1,11 @@
-import { apiMessages, checkPassword, isValidEmail, limits, truncateChars, type User } from '@commons/shared';
+import { checkPassword, isValidEmail, limits, truncateChars, type User } from '@commons/shared';
 import type { Updateable } from 'kysely';
 import type { UsersTable } from '../db/schema.js';
 import type { Deps } from '../deps.js';
-import { AppError, badRequest, forbidden, notLoggedIn } from '../lib/errors.js';
+import { errors } from '../lib/errors.js';
 import { restartUserSessions } from '../sessions/sessions.service.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { setPasswordHash, type UserRow } from './users.repository.js';
+import { setPasswordHash, updateUser, type UserRow } from './users.repository.js';
 import { userJson } from './users.service.js';
 
 export interface ProfileChanges {
@@ -29,15 +29,15 @@ export async function updateProfile(
   viewer: UserRow | null,
   changes: ProfileChanges,
 ): Promise<User> {
-  if (!viewer) throw notLoggedIn();
-  if (viewer.deleted_at) throw forbidden('user-deleted', apiMessages.userDeleted);
+  if (!viewer) throw errors.notLoggedIn();
+  if (viewer.deleted_at) throw errors.userDeleted();
   await deps.limiter.consume('settings', viewer.id);
   if (changes.homeFeed !== undefined && changes.homeFeed !== 'all' && changes.homeFeed !== 'subscriptions') {
-    throw badRequest('invalid-home-feed', apiMessages.invalidHomeFeed);
+    throw errors.invalidHomeFeed();
   }
   const email =
     changes.email === undefined ? undefined : changes.email === null ? null : changes.email.trim();
-  if (email && !isValidEmail(email)) throw badRequest('invalid-email', apiMessages.settingsEmailInvalid);
+  if (email && !isValidEmail(email)) throw errors.invalidSettingsEmail();
   const set: Updateable<UsersTable> = {
     ...(changes.aboutMe !== undefined
       ? { about_me: changes.aboutMe === null ? null : truncateChars(changes.aboutMe, limits.aboutMeMax) }
@@ -59,12 +59,7 @@ export async function updateProfile(
   };
   // Nothing to store (an empty body, or only unknown keys): the user as they are.
   if (Object.keys(set).length === 0) return userJson(deps, viewer, viewer);
-  const updated = await deps.db
-    .updateTable('users')
-    .set(set)
-    .where('id', '=', viewer.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const updated = await updateUser(deps.db, viewer.id, set);
   return userJson(deps, updated, updated);
 }
 
@@ -78,21 +73,17 @@ export async function changePassword(
   user: UserRow | null,
   body: { password?: string; newPassword?: string; repeatPassword?: string },
 ): Promise<{ user: User; newSessionId: string }> {
-  if (!user) throw notLoggedIn();
+  if (!user) throw errors.notLoggedIn();
   await deps.limiter.consume('settings', user.id);
   const current = (body.password ?? '').trim();
   const next = (body.newPassword ?? '').trim();
-  if (next !== (body.repeatPassword ?? '').trim())
-    throw badRequest('password_not_match', apiMessages.passwordsDoNotMatch);
+  if (next !== (body.repeatPassword ?? '').trim()) throw errors.passwordNotMatch();
   if (!(await verifyPassword(user.password, current))) {
-    throw new AppError(401, 'wrong-password', apiMessages.wrongCurrentPassword);
+    throw errors.wrongCurrentPassword();
   }
   const problem = checkPassword(next);
   if (problem) {
-    throw badRequest(
-      'invalid-password',
-      problem === 'empty' ? apiMessages.passwordEmpty : apiMessages.passwordTooShort,
-    );
+    throw errors.invalidPassword(problem);
   }
   const hash = await hashPassword(next);
   const newSessionId = await deps.db.transaction().execute(async (trx) => {

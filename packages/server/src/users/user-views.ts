@@ -5,7 +5,7 @@ import type { DB } from '../db/schema.js';
 import { imagesByIds } from '../images/images.repository.js';
 import { presentImage } from '../images/images.presenter.js';
 import { presentUser } from './users.presenter.js';
-import { badgesOf, type UserRow } from './users.repository.js';
+import { badgesOf, usersByIds, type UserRow } from './users.repository.js';
 
 /**
  * Users as others see them (community moderators, post authors), in one query for their badges. A
@@ -53,12 +53,7 @@ export async function profilePictures(
 
 /** Users by id, in the order asked. */
 export async function usersInOrder(db: Kysely<DB>, ids: readonly string[]): Promise<UserRow[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('users')
-    .selectAll()
-    .where('id', 'in', [...new Set(ids)])
-    .execute();
+  const rows = await usersByIds(db, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id)).filter((r): r is UserRow => r !== undefined);
 }

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Badge } from '@commons/shared';
 import type { DB, UsersTable } from '../db/schema.js';
 
@@ -11,6 +11,35 @@ export function findUserByName(db: Kysely<DB>, username: string): Promise<UserRo
     .selectAll()
     .where('username_lc', '=', sql<string>`lower(${username})`)
     .executeTakeFirst();
+}
+
+/** Users by id, in no particular order. */
+export async function usersByIds(db: Kysely<DB>, ids: readonly string[]): Promise<UserRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+}
+
+/** Every account, newest first, from `before` (inclusive) when given. */
+export function usersNewestFirst(db: Kysely<DB>, before: string | null, take: number): Promise<UserRow[]> {
+  let query = db.selectFrom('users').selectAll();
+  if (before) query = query.where('id', '<=', before);
+  return query.orderBy('id', 'desc').limit(take).execute();
+}
+
+/** Usernames of the admins, alphabetically, without the system account `nobody`. */
+export async function adminUsernames(db: Kysely<DB>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('username')
+    .where('is_admin', '=', true)
+    .where('username', '!=', 'nobody')
+    .orderBy('username')
+    .execute();
+  return rows.map((r) => r.username);
 }
 
 export function findUserById(db: Kysely<DB>, id: string): Promise<UserRow | undefined> {
@@ -36,6 +65,48 @@ export async function countUsers(db: Kysely<DB>): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return row.n;
+}
+
+export function updateUser(db: Kysely<DB>, id: string, changes: Updateable<UsersTable>): Promise<UserRow> {
+  return db.updateTable('users').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+/** The user's picture, locked until the transaction ends: changes made at the same time wait their turn. */
+export async function lockProPic(db: Kysely<DB>, id: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('users')
+    .select('pro_pic')
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  return row.pro_pic;
+}
+
+export async function setProPic(db: Kysely<DB>, id: string, imageId: string | null): Promise<void> {
+  await db.updateTable('users').set({ pro_pic: imageId }).where('id', '=', id).execute();
+}
+
+/** What a deleted account keeps: its name, counts and content; personal details and powers go. */
+export async function scrubDeletedAccount(
+  db: Kysely<DB>,
+  id: string,
+  scrambledPassword: string,
+  deletedAt: Date,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({
+      email: null,
+      email_confirmed_at: null,
+      password: scrambledPassword,
+      about_me: null,
+      is_admin: false,
+      notifications_new_count: 0,
+      pro_pic: null,
+      deleted_at: deletedAt,
+    })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function setAdmin(db: Kysely<DB>, id: string, isAdmin: boolean): Promise<void> {
@@ -86,4 +157,55 @@ export async function ensureBadgeType(db: Kysely<DB>, name: string): Promise<voi
     .values({ name })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
+}
+
+export async function addUserPoints(db: Kysely<DB>, userId: string, delta: number): Promise<void> {
+  if (delta === 0) return;
+  await db
+    .updateTable('users')
+    .set({ points: sql`points + ${delta}` })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function countUserPost(db: Kysely<DB>, userId: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ no_posts: sql`no_posts + 1` })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function findBadgeTypeId(db: Kysely<DB>, name: string): Promise<number | undefined> {
+  const row = await db.selectFrom('badge_types').select('id').where('name', '=', name).executeTakeFirst();
+  return row?.id;
+}
+
+/** Gives the user a badge of this type; a second one of the same type changes nothing. */
+export async function addUserBadge(db: Kysely<DB>, userId: string, typeId: number): Promise<void> {
+  await db
+    .insertInto('user_badges')
+    .values({ type: typeId, user_id: userId })
+    .onConflict((oc) => oc.columns(['user_id', 'type']).doNothing())
+    .execute();
+}
+
+export async function deleteUserBadge(db: Kysely<DB>, userId: string, id: number): Promise<void> {
+  await db.deleteFrom('user_badges').where('user_id', '=', userId).where('id', '=', id).execute();
+}
+
+export async function deleteUserBadgesOfType(
+  db: Kysely<DB>,
+  userId: string,
+  typeName: string,
+): Promise<void> {
+  await db
+    .deleteFrom('user_badges')
+    .where('user_id', '=', userId)
+    .where('type', 'in', (eb) => eb.selectFrom('badge_types').select('id').where('name', '=', typeName))
+    .execute();
+}
+
+export async function deleteBadgesOfUser(db: Kysely<DB>, userId: string): Promise<void> {
+  await db.deleteFrom('user_badges').where('user_id', '=', userId).execute();
 }

@@ -1,23 +1,30 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { apiMessages } from '@commons/shared';
 import {
+  ActionQuerySchema,
   AddBadgeBodySchema,
+  AdminUserPageSchema,
+  BadgeParamsSchema,
   BadgeSchema,
   ChangePasswordBodySchema,
   DeleteAccountBodySchema,
+  NextQuerySchema,
+  RemoveBadgeQuerySchema,
   SuccessSchema,
   UpdateProfileBodySchema,
+  UserFeedQuerySchema,
   UserFeedSchema,
-  AdminUserPageSchema,
+  UsernameParamsSchema,
+  UserProfileQuerySchema,
   UserSchema,
 } from '@commons/shared/schemas';
 import type { Deps } from '../deps.js';
 import { sendNewSession } from '../http/cookies.js';
 import { readBody } from '../http/json-body.js';
+import type { TypeBoxProvider } from '../http/request-types.js';
 import { multipartScope, readImageUpload } from '../images/images.routes.js';
-import { badRequest } from '../lib/errors.js';
-import { getUserFeed, type UserFeedQuery } from './profile-feed.js';
+import { errors } from '../lib/errors.js';
+import { getUserFeed } from './profile-feed.js';
 import {
   addBadge,
   deleteAccount,
@@ -29,15 +36,19 @@ import {
 import { changePassword, updateProfile } from './settings.service.js';
 import { getCurrentUser, getUserProfile } from './users.service.js';
 
-export function usersRoutes(app: FastifyInstance, deps: Deps): void {
-  app.get('/_user', { schema: { response: { 200: UserSchema } } }, (request) =>
-    getCurrentUser(deps, request.viewer.user),
-  );
+const params = UsernameParamsSchema;
+const user = { 200: UserSchema };
+const success = { 200: SuccessSchema };
 
-  // One path, two actions (API.md §6.6).
-  app.post<{ Querystring: { action?: string } }>(
+export function usersRoutes(scope: FastifyInstance, deps: Deps): void {
+  const app = scope.withTypeProvider<TypeBoxProvider>();
+
+  app.get('/_user', { schema: { response: user } }, (request) => getCurrentUser(deps, request.viewer.user));
+
+  // One path, two actions (API.md §6.6), each with its own body, read here.
+  app.post(
     '/_settings',
-    { schema: { response: { 200: UserSchema } } },
+    { schema: { querystring: ActionQuerySchema, response: user } },
     async (request, reply) => {
       switch (request.query.action) {
         case 'updateProfile':
@@ -49,55 +60,48 @@ export function usersRoutes(app: FastifyInstance, deps: Deps): void {
           return user;
         }
         default:
-          throw badRequest('invalid_action', apiMessages.invalidAction);
+          throw errors.invalidAction();
       }
     },
   );
 
-  app.get<{ Params: { username: string }; Querystring: { adminsView?: string } }>(
+  app.get(
     '/users/:username',
-    { schema: { response: { 200: UserSchema } } },
+    { schema: { params, querystring: UserProfileQuerySchema, response: user } },
     (request) =>
       getUserProfile(deps, request.viewer.user, request.params.username, request.query.adminsView === 'true'),
   );
 
-  app.get<{ Params: { username: string }; Querystring: UserFeedQuery }>(
+  app.get(
     '/users/:username/feed',
-    { schema: { response: { 200: UserFeedSchema } } },
+    { schema: { params, querystring: UserFeedQuerySchema, response: { 200: UserFeedSchema } } },
     (request) => getUserFeed(deps, request.viewer.user, request.params.username, request.query),
   );
 
-  app.delete<{ Params: { username: string } }>(
+  app.delete(
     '/users/:username',
-    { schema: { response: { 200: SuccessSchema } } },
+    { schema: { params, body: DeleteAccountBodySchema, response: success } },
     async (request) => {
-      const { password } = readBody(DeleteAccountBodySchema, request.body ?? {});
-      await deleteAccount(deps, request.viewer.user, request.params.username, password ?? '');
+      await deleteAccount(deps, request.viewer.user, request.params.username, request.body.password ?? '');
       return { success: true as const };
     },
   );
 
-  app.get<{ Querystring: { next?: string } }>(
+  app.get(
     '/users',
-    { schema: { response: { 200: AdminUserPageSchema } } },
+    { schema: { querystring: NextQuerySchema, response: { 200: AdminUserPageSchema } } },
     (request) => listUsers(deps, request.viewer.user, request.query.next),
   );
 
-  app.post<{ Params: { username: string } }>(
+  app.post(
     '/users/:username/badges',
-    { schema: { response: { 200: Type.Array(BadgeSchema) } } },
-    (request) =>
-      addBadge(
-        deps,
-        request.viewer.user,
-        request.params.username,
-        readBody(AddBadgeBodySchema, request.body).type,
-      ),
+    { schema: { params, body: AddBadgeBodySchema, response: { 200: Type.Array(BadgeSchema) } } },
+    (request) => addBadge(deps, request.viewer.user, request.params.username, request.body.type),
   );
 
-  app.delete<{ Params: { username: string; badgeId: string }; Querystring: { byType?: string } }>(
+  app.delete(
     '/users/:username/badges/:badgeId',
-    { schema: { response: { 200: SuccessSchema } } },
+    { schema: { params: BadgeParamsSchema, querystring: RemoveBadgeQuerySchema, response: success } },
     async (request) => {
       await removeBadge(
         deps,
@@ -111,19 +115,16 @@ export function usersRoutes(app: FastifyInstance, deps: Deps): void {
   );
 
   multipartScope(app, deps, (child) => {
-    child.post<{ Params: { username: string } }>(
-      '/users/:username/pro_pic',
-      { schema: { response: { 200: UserSchema } } },
-      (request) =>
+    child
+      .withTypeProvider<TypeBoxProvider>()
+      .post('/users/:username/pro_pic', { schema: { params, response: user } }, (request) =>
         setProfilePicture(deps, request.viewer.user, request.params.username, () =>
           readImageUpload(request, deps.config.maxImageSize),
         ),
-    );
+      );
   });
 
-  app.delete<{ Params: { username: string } }>(
-    '/users/:username/pro_pic',
-    { schema: { response: { 200: UserSchema } } },
-    (request) => removeProfilePicture(deps, request.viewer.user, request.params.username),
+  app.delete('/users/:username/pro_pic', { schema: { params, response: user } }, (request) =>
+    removeProfilePicture(deps, request.viewer.user, request.params.username),
   );
 }

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import { apiMessages, errorCodes, type User } from '@commons/shared';
+import { type User } from '@commons/shared';
 import { joinDefaultCommunities, moddingList } from '../communities/communities.service.js';
 import type { Deps } from '../deps.js';
 import type { DB } from '../db/schema.js';
-import { notFound, notLoggedIn } from '../lib/errors.js';
+import { errors } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { assertAdmin, siteRole } from '../policies/roles.policy.js';
 import { deleteUserSessions } from '../sessions/sessions.repository.js';
@@ -51,11 +51,11 @@ export async function getUserProfile(
   adminsView: boolean,
 ): Promise<User> {
   if (adminsView) {
-    if (!viewer) throw notLoggedIn();
+    if (!viewer) throw errors.notLoggedIn();
     assertAdmin(siteRole(viewer));
   }
   const row = await findUserByName(deps.db, username);
-  if (!row) throw notFound(errorCodes.userNotFound, apiMessages.userNotFound);
+  if (!row) throw errors.userNotFound();
   return userJson(deps, row, viewer, {
     withModdingList: true,
     keepDeletedUsername: true,
@@ -65,7 +65,7 @@ export async function getUserProfile(
 
 /** `GET /api/_user`: the logged-in user, self view, with `moddingList` (API.md §6.5). */
 export async function getCurrentUser(deps: Deps, viewer: UserRow | null): Promise<User> {
-  if (!viewer) throw notLoggedIn();
+  if (!viewer) throw errors.notLoggedIn();
   return userJson(deps, viewer, viewer, { withModdingList: true });
 }
 
@@ -101,7 +101,7 @@ export async function createUser(db: Kysely<DB>, user: NewUser): Promise<UserRow
 /** Operator and admin actions on accounts; each names the account by username. */
 async function requireUser(db: Kysely<DB>, username: string): Promise<UserRow> {
   const row = await findUserByName(db, username);
-  if (!row) throw notFound('user_not_found', `There is no user named ${username}.`);
+  if (!row) throw errors.userNotFound(username);
   return row;
 }
 

@@ -1,4 +1,4 @@
-import { apiMessages, type Comment, type Post } from '@commons/shared';
+import { type Comment, type Post } from '@commons/shared';
 import { commentJson } from '../comments/comment-views.js';
 import {
   applyCommentVoteCounts,
@@ -8,22 +8,13 @@ import {
   insertCommentVote,
   setCommentVote,
 } from '../comments/comments.repository.js';
-import { commentDeleted, commentNotFound } from '../comments/comments.service.js';
 import type { Deps } from '../deps.js';
-import { badRequest, conflict, forbidden, notLoggedIn } from '../lib/errors.js';
+import { errors } from '../lib/errors.js';
 import { parseId } from '../lib/ids.js';
 import { postJson } from '../posts/post-views.js';
-import {
-  addUserPoints,
-  applyVoteCounts,
-  currentVote,
-  deleteVote,
-  findPostById,
-  insertVote,
-  setVote,
-} from '../posts/posts.repository.js';
-import { postNotFound } from '../posts/posts.service.js';
-import type { UserRow } from '../users/users.repository.js';
+import { applyVoteCounts, findPostById } from '../posts/posts.repository.js';
+import { addUserPoints, type UserRow } from '../users/users.repository.js';
+import { currentVote, deleteVote, insertVote, setVote } from './post-votes.repository.js';
 
 /** How a vote changes the item's counters and the author's karma. */
 export interface VoteChange {
@@ -112,23 +103,23 @@ export async function votePost(
   viewer: UserRow | null,
   body: { postId: string; up?: boolean },
 ): Promise<Post> {
-  if (!viewer) throw notLoggedIn();
+  if (!viewer) throw errors.notLoggedIn();
   const postId = parseId(body.postId);
-  if (!postId) throw badRequest('invalid_id', apiMessages.invalidId);
+  if (!postId) throw errors.invalidId();
   const up = body.up ?? true;
   await deps.limiter.consume('vote', viewer.id);
 
   const post = await deps.db.transaction().execute(async (trx) => {
     const target = await findPostById(trx, postId);
-    if (!target) throw postNotFound();
-    if (target.locked) throw forbidden('post-locked', apiMessages.postLocked);
+    if (!target) throw errors.postNotFound();
+    if (target.locked) throw errors.postLocked();
     const change = await recordVote(deps, viewer, up, {
       current: () => currentVote(trx, postId, viewer.id),
       insert: (isUserNew) => insertVote(trx, { postId, userId: viewer.id, up, isUserNew }),
       remove: () => deleteVote(trx, postId, viewer.id),
       set: (after) => setVote(trx, postId, viewer.id, after),
     });
-    if (!change) throw conflict('already-voted', apiMessages.alreadyVoted);
+    if (!change) throw errors.postAlreadyVoted();
     const updated = await applyVoteCounts(trx, postId, change.upDelta, change.downDelta);
     if (target.user_id !== viewer.id) await addUserPoints(trx, target.user_id, change.karma);
     return updated;
@@ -145,18 +136,18 @@ export async function voteComment(
   viewer: UserRow | null,
   body: { commentId: string; up?: boolean },
 ): Promise<Comment> {
-  if (!viewer) throw notLoggedIn();
+  if (!viewer) throw errors.notLoggedIn();
   const commentId = parseId(body.commentId);
-  if (!commentId) throw badRequest('invalid_id', apiMessages.invalidId);
+  if (!commentId) throw errors.invalidId();
   const up = body.up ?? true;
   await deps.limiter.consume('vote', viewer.id);
 
   const comment = await deps.db.transaction().execute(async (trx) => {
     const target = await findCommentById(trx, commentId);
-    if (!target) throw commentNotFound();
-    if (target.deleted_at !== null) throw commentDeleted();
+    if (!target) throw errors.commentNotFound();
+    if (target.deleted_at !== null) throw errors.commentDeleted();
     const post = await findPostById(trx, target.post_id);
-    if (post?.locked) throw forbidden('post-locked', apiMessages.postLocked);
+    if (post?.locked) throw errors.postLocked();
     const change = await recordVote(deps, viewer, up, {
       current: () => currentCommentVote(trx, commentId, viewer.id),
       insert: (isUserNew) => insertCommentVote(trx, { commentId, userId: viewer.id, up, isUserNew }),
@@ -164,7 +155,7 @@ export async function voteComment(
       set: (after) => setCommentVote(trx, commentId, viewer.id, after),
     });
     // The contract answers a comment's concurrent duplicate with 400, a post's with 409.
-    if (!change) throw badRequest('already-voted', apiMessages.alreadyVoted);
+    if (!change) throw errors.commentAlreadyVoted();
     const updated = await applyCommentVoteCounts(trx, commentId, change.upDelta, change.downDelta);
     if (target.user_id !== viewer.id) await addUserPoints(trx, target.user_id, change.karma);
     return updated;

@@ -3,7 +3,8 @@ import { findCommunityByName } from '../communities/communities.repository.js';
 import type { Deps } from '../deps.js';
 import { imagesByIds } from '../images/images.repository.js';
 import { presentImage } from '../images/images.presenter.js';
-import { findPostByPublicId, imagesOfPosts } from '../posts/posts.repository.js';
+import { imagesOfPosts } from '../posts/post-images.repository.js';
+import { findPostByPublicId } from '../posts/posts.repository.js';
 import { findUserByName } from '../users/users.repository.js';
 import type { PageMeta } from './index-html.js';
 

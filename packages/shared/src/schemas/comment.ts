@@ -50,10 +50,14 @@ export const CommentPageSchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const CreateCommentBodySchema = Type.Object({
-  parentCommentId: Type.Optional(Nullable(Type.String())),
-  body: Type.Optional(Nullable(Type.String())),
-});
+/** A missing body counts as `{}` (the route's `default`): the service then refuses the empty comment. */
+export const CreateCommentBodySchema = Type.Object(
+  {
+    parentCommentId: Type.Optional(Nullable(Type.String())),
+    body: Type.Optional(Nullable(Type.String())),
+  },
+  { default: {} },
+);
 
 export const EditCommentBodySchema = Type.Object({ body: Type.Optional(Nullable(Type.String())) });
 

@@ -8,3 +8,4 @@ export * from './post.js';
 export * from './comment.js';
 export * from './report.js';
 export * from './profile.js';
+export * from './params.js';

@@ -24,6 +24,10 @@ export const AdminUserPageSchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const DeleteAccountBodySchema = Type.Object({ password: Type.Optional(Nullable(Type.String())) });
+/** A missing body counts as `{}` (the route's `default`): the password check then fails. */
+export const DeleteAccountBodySchema = Type.Object(
+  { password: Type.Optional(Nullable(Type.String())) },
+  { default: {} },
+);
 
 export const AddBadgeBodySchema = Type.Object({ type: Type.String() });

@@ -1,0 +1,68 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/*
+ * The path and query parameters of every API route. Values arrive as strings and stay strings here:
+ * what a value means (a sort, an id, a number) is the contract's rule, checked by the service with that
+ * parameter's own error code (API.md §4.2). A repeated query key (an array) is refused as malformed.
+ */
+
+/** An optional query parameter. */
+const Query = Type.Optional(Type.String());
+
+// Path parameters.
+export const PublicIdParamsSchema = Type.Object({ publicId: Type.String() });
+/** The post segment of comment paths is ignored (API.md §10.3): the client puts the hex post id there. */
+export const PostCommentParamsSchema = Type.Object({ anything: Type.String(), commentId: Type.String() });
+export const CommentIdParamsSchema = Type.Object({ commentId: Type.String() });
+export const PostIdParamsSchema = Type.Object({ postId: Type.String() });
+export const CommunityParamsSchema = Type.Object({ id: Type.String() });
+export const UsernameParamsSchema = Type.Object({ username: Type.String() });
+export const BadgeParamsSchema = Type.Object({ username: Type.String(), badgeId: Type.String() });
+export const ImageIdParamsSchema = Type.Object({ imageId: Type.String() });
+
+// Query strings.
+/** `?action=` of the one-path, several-action routes. */
+export const ActionQuerySchema = Type.Object({ action: Query });
+/** `?next=` of the admin lists (users, comments). */
+export const NextQuerySchema = Type.Object({ next: Query });
+/** `GET /api/posts` (API.md §8.1). */
+export const FeedQuerySchema = Type.Object({
+  sort: Query,
+  feed: Query,
+  communityId: Query,
+  limit: Query,
+  next: Query,
+  filter: Query,
+  page: Query,
+});
+export const GetPostQuerySchema = Type.Object({ fetchCommunity: Query });
+/** `PUT /api/posts/{publicId}`: an edit without `action`, else the action's options (API.md §8.4). */
+export const PostActionQuerySchema = Type.Object({
+  action: Query,
+  lockAs: Query,
+  userGroup: Query,
+  siteWide: Query,
+});
+export const DeletePostQuerySchema = Type.Object({ deleteAs: Query, deleteContent: Query });
+export const CommentListQuerySchema = Type.Object({ next: Query, parentId: Query });
+export const CreateCommentQuerySchema = Type.Object({ userGroup: Query });
+/** `PUT /api/posts/{anything}/comments/{id}`: an edit without `action` (API.md §10.3). */
+export const CommentActionQuerySchema = Type.Object({ action: Query, userGroup: Query, lockAs: Query });
+export const DeleteCommentQuerySchema = Type.Object({ deleteAs: Query });
+/** `GET /api/communities` (API.md §11.1). */
+export const CommunityListQuerySchema = Type.Object({ q: Query, set: Query, sort: Query, limit: Query });
+/** `{id}` is a community's name with `byName=true` (API.md §11.3). */
+export const ByNameQuerySchema = Type.Object({ byName: Query });
+export const UserProfileQuerySchema = Type.Object({ adminsView: Query });
+/** `GET /api/users/{username}/feed` (API.md §7.3). */
+export const UserFeedQuerySchema = Type.Object({ filter: Query, limit: Query, next: Query });
+export const RemoveBadgeQuerySchema = Type.Object({ byType: Query });
+export const LinkInfoQuerySchema = Type.Object({ url: Query });
+
+export type FeedQueryParams = Static<typeof FeedQuerySchema>;
+export type PostActionQueryParams = Static<typeof PostActionQuerySchema>;
+export type DeletePostQueryParams = Static<typeof DeletePostQuerySchema>;
+export type CommentListQueryParams = Static<typeof CommentListQuerySchema>;
+export type CommentActionQueryParams = Static<typeof CommentActionQuerySchema>;
+export type CommunityListQueryParams = Static<typeof CommunityListQuerySchema>;
+export type UserFeedQueryParams = Static<typeof UserFeedQuerySchema>;
