@@ -1,5 +1,6 @@
 // Measures what the first load of a page downloads: the entry chunk, every chunk it imports statically,
-// the page's own lazy chunk with its static imports, and their CSS, gzipped. Fails over budget.
+// the page's own lazy chunk with its static imports, and their CSS, gzipped, each file apart as the
+// server sends them. One budget holds JS and CSS together: both block the first paint. Fails over it.
 //   node scripts/bundle-budget.mjs            (after vite build)
 import fs from 'node:fs';
 import path from 'node:path';
@@ -7,7 +8,8 @@ import zlib from 'node:zlib';
 
 const dist = path.resolve(import.meta.dirname, '../packages/web/dist');
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
-const BUDGET = { js: 120 * 1024, css: 15 * 1024 };
+// React with react-dom alone weigh ~66 KB of it (docs/performance.md).
+const BUDGET = 118 * 1024;
 
 /** Chunks a first load of these manifest entries needs (static imports only: lazy ones wait). */
 function closure(keys) {
@@ -48,11 +50,13 @@ let over = false;
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 for (const [name, { keys, budgeted }] of Object.entries(pages)) {
   const { js, css, files } = measure(keys);
-  const ok = js <= BUDGET.js && css <= BUDGET.css;
+  const ok = js + css <= BUDGET;
   if (budgeted) over ||= !ok;
-  const verdict = budgeted ? (ok ? 'within the budget' : 'OVER the budget') : 'not budgeted';
+  const verdict = budgeted
+    ? `${ok ? 'within' : 'OVER'} the budget (${kb(BUDGET)} JS and CSS)`
+    : 'not budgeted';
   console.log(
-    `${name}: ${kb(js)} JS + ${kb(css)} CSS gzipped in ${files} files, ${verdict} (${kb(BUDGET.js)} JS, ${kb(BUDGET.css)} CSS)`,
+    `${name}: ${kb(js + css)} gzipped (${kb(js)} JS + ${kb(css)} CSS) in ${files} files, ${verdict}`,
   );
 }
 if (over) process.exit(1);

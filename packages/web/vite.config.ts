@@ -53,5 +53,15 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     assetsInlineLimit: 0,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the entry imports statically goes in the entry's one file: left to itself the
+          // bundler splits out the parts lazy pages share with it (React, TanStack Query, messages…) as
+          // a dozen small chunks, which every first load then fetches and gzips apart (~3.5 KB more).
+          groups: [{ name: 'index', tags: ['$initial'] }],
+        },
+      },
+    },
   },
 });

@@ -1,7 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useEffectEvent, useId, useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
-import { messages, ui, type CommunityWithoutMods } from '@commons/shared';
+import {
+  isCommunitySort,
+  messages,
+  ui,
+  type CommunitySort,
+  type CommunityWithoutMods,
+} from '@commons/shared';
 import { Avatar } from '../../components/ui/Avatar';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
@@ -12,12 +18,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuthDialogs } from '../../features/auth/components/AuthDialogs';
 import { useJoinCommunity } from '../../features/communities/api/join-community';
 import { communityKeys } from '../../features/communities/api/keys';
-import {
-  isCommunitySort,
-  sortCommunities,
-  useCommunities,
-  type CommunitySort,
-} from '../../features/communities/api/list-communities';
+import { sortCommunities, useCommunities } from '../../features/communities/api/list-communities';
 import { memberCount, useDebouncedValue } from '../../features/communities/components/CommunityPicker';
 import { useCurrentUser } from '../../features/session/api/get-current-user';
 import styles from './communities.module.css';

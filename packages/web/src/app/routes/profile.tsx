@@ -12,6 +12,7 @@ import { useCurrentUser } from '../../features/session/api/get-current-user';
 import { NotFoundPage } from './not-found';
 import { LoadFailed, PostsAboutTabs } from './page-parts';
 import pages from './pages.module.css';
+import { seesRemovedAccounts } from '../../lib/policies';
 import styles from './feed-pages.module.css';
 
 /** The About tab leaves the profile above this width (core §9). */
@@ -41,7 +42,7 @@ export default function ProfilePage({ username }: { username: string }) {
   if (user.username !== username) {
     return <Redirect to={`/@${user.username}${search ? `?${search}` : ''}`} replace />;
   }
-  const admin = viewer?.isAdmin ?? false;
+  const admin = seesRemovedAccounts(viewer);
   if ((user.deleted || user.isBanned) && !admin) {
     return (
       <section className={pages.centered}>

@@ -1,4 +1,5 @@
-import { messages, type Comment, type Post, type User } from '@commons/shared';
+import { messages, type Comment, type Group, type Post, type User } from '@commons/shared';
+import { mayActAs, officialGroups, standingIn } from '../../lib/policies';
 
 export interface CommentNode {
   comment: Comment;
@@ -102,22 +103,36 @@ export function commentPath(comment: Pick<Comment, 'communityName' | 'postPublic
 }
 
 /** A capacity someone speaks or acts in (core §4); `UserGroupName` without the stripped "null". */
-export type Capacity = 'normal' | 'mods' | 'admins';
+export type Capacity = Group;
 
 /**
  * The capacities a member may write in under this post (core §4: "speak as moderator"), or null when
  * only as themselves: moderators of its community, and admins anywhere.
  */
 export function speakingGroups(viewer: User | null, moderates: boolean): Capacity[] | null {
-  if (!viewer) return null;
-  const groups: Capacity[] = ['normal'];
-  if (moderates) groups.push('mods');
-  if (viewer.isAdmin) groups.push('admins');
-  return groups.length > 1 ? groups : null;
+  const groups = officialGroups(standingIn(viewer, { userMod: moderates }));
+  return groups.length > 0 ? ['normal', ...groups] : null;
 }
 
-/** The capacity a moderator or admin acts in on someone else's comment (delete, lock), or null. */
+/**
+ * The capacity a moderator or admin acts in on someone else's comment (delete, lock), or null: the
+ * highest the server accepts from them.
+ */
 export function staffCapacity(viewer: User | null, moderates: boolean): 'mods' | 'admins' | null {
-  if (viewer?.isAdmin) return 'admins';
-  return viewer && moderates ? 'mods' : null;
+  const standing = standingIn(viewer, { userMod: moderates });
+  if (mayActAs(standing, 'admins', false)) return 'admins';
+  return mayActAs(standing, 'mods', false) ? 'mods' : null;
+}
+
+/** The capacities the author may switch a comment to, or null (not theirs, deleted, or only as user). */
+export function editGroups(comment: Comment, viewer: User | null, moderates: boolean): Capacity[] | null {
+  if (!viewer || viewer.id !== comment.userId || comment.deleted) return null;
+  return speakingGroups(viewer, moderates);
+}
+
+/** The capacity the reader deletes a comment in: their own as themselves, others' as staff. */
+export function deleteCapacity(comment: Comment, viewer: User | null, moderates: boolean): Capacity | null {
+  if (!viewer) return null;
+  if (comment.userId === viewer.id) return 'normal';
+  return staffCapacity(viewer, moderates);
 }

@@ -3,6 +3,7 @@ import type { User } from '@commons/shared';
 import { Menu, type MenuItem } from '../../components/ui/Menu';
 import { useLogout } from '../auth';
 import { setTheme, useTheme } from '../theme';
+import { isAdmin } from '../../lib/policies';
 import styles from './Navbar.module.css';
 import { ProfileTrigger } from './ProfileTrigger';
 
@@ -22,7 +23,7 @@ export default function ProfileMenu({
   const items: MenuItem[] = [
     { kind: 'link', label: 'Settings', href: '/settings', icon: 'settings' },
     { kind: 'link', label: 'Profile', href: `/@${user.username}`, icon: 'user' },
-    ...(user.isAdmin
+    ...(isAdmin(user)
       ? [{ kind: 'link' as const, label: 'Admin dashboard', href: '/admin', icon: 'shield' as const }]
       : []),
     { kind: 'separator' },

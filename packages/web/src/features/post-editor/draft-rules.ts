@@ -1,5 +1,6 @@
 import { charLength, limits, messages, type PostTypeName } from '@commons/shared';
 import { ApiError } from '../../lib/api-client';
+import { mayModerate } from '../../lib/policies';
 
 /** Where a problem is shown: beside the field it is about, or above the form's buttons. */
 export type ProblemField = 'community' | 'title' | 'images' | 'url' | 'form';
@@ -83,7 +84,7 @@ export function newPostProblem(draft: Draft, poster: Poster, site: SiteRules): P
   if (draft.type === 'link' && !hasEnoughPoints(poster.points, site.linkPostSubmitReqPoints)) {
     return { field: 'form', message: messages.posts.notEnoughPointsLink };
   }
-  if (community.postingRestricted && !poster.isMod && !poster.isAdmin) {
+  if (community.postingRestricted && !mayModerate({ isAdmin: poster.isAdmin, moderates: poster.isMod })) {
     return { field: 'community', message: messages.posts.postingRestricted };
   }
   if (draft.type === 'image' && draft.images.some((image) => !image.uploaded)) {

@@ -1,9 +1,8 @@
 import { useCallback, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import type { User } from '@commons/shared';
+import { DEFAULT_FEED_SORT, isFeedSort, type FeedSort, type User } from '@commons/shared';
 import { storage } from '../../lib/storage';
 import { useCurrentUser } from '../session';
-import { DEFAULT_FEED_SORT, isFeedSort, type FeedSort } from './api/get-feed';
 
 export type FeedLayout = 'card' | 'compact';
 

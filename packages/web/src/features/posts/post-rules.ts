@@ -1,4 +1,5 @@
 import { messages, ui, type Post, type User, type UserGroupName } from '@commons/shared';
+import { seesRemovedAccounts } from '../../lib/policies';
 
 /** The four fields a vote changes (API.md §8.6). */
 export type VoteState = Pick<Post, 'upvotes' | 'downvotes' | 'userVoted' | 'userVotedUp'>;
@@ -82,7 +83,7 @@ export function authorLabel(
   viewer: Pick<User, 'isAdmin'> | null,
 ): { name: string; deleted: boolean; linked: boolean } {
   if (!post.userDeleted) return { name: post.username, deleted: false, linked: true };
-  if (viewer?.isAdmin) return { name: post.username, deleted: true, linked: true };
+  if (seesRemovedAccounts(viewer)) return { name: post.username, deleted: true, linked: true };
   return { name: 'Ghost', deleted: true, linked: false };
 }
 

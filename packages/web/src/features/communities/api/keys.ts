@@ -1,5 +1,4 @@
-import { nameKey } from '@commons/shared';
-import type { CommunitySort } from './list-communities';
+import { nameKey, type CommunitySort } from '@commons/shared';
 
 /** Query keys of the communities feature. */
 export const communityKeys = {

@@ -1,15 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ui, type CommunityWithoutMods } from '@commons/shared';
+import { ui, type CommunitySort, type CommunityWithoutMods } from '@commons/shared';
 import { api } from '../../../lib/api-client';
 import { communityKeys } from './keys';
-
-/** The sorts of `GET /api/communities` (API.md §11.1), in the order the page offers them. */
-export const communitySorts = ['size', 'new', 'old', 'name_asc', 'name_dsc'] as const;
-export type CommunitySort = (typeof communitySorts)[number];
-
-export function isCommunitySort(value: string | null): value is CommunitySort {
-  return communitySorts.includes(value as CommunitySort);
-}
 
 /**
  * With `q`, the server answers at most 10 matches (an exact name first) and ignores the sort; the

@@ -8,13 +8,14 @@ import type { MenuItem } from '../../../components/ui/Menu';
 import { absoluteUrl, canShareNatively, copyLink, shareNatively } from '../../../lib/share';
 import { useCurrentUser, useInitial } from '../../session';
 import styles from './CommunityHeader.module.css';
+import { isAdmin, mayPostIn, standingIn } from '../../../lib/policies';
 import { memberCount } from './CommunityDetails';
 import { JoinButton } from './JoinButton';
 
 /** MOD TOOLS for moderators; MOD TOOLS (ADMIN) for admins who are not (secondary spec §2). */
-export function modToolsLabel(community: Pick<Community, 'userMod'>, isAdmin: boolean): string | null {
+export function modToolsLabel(community: Pick<Community, 'userMod'>, admin: boolean): string | null {
   if (community.userMod) return messages.communities.modTools;
-  if (isAdmin) return messages.communities.modToolsAdmin;
+  if (admin) return messages.communities.modToolsAdmin;
   return null;
 }
 
@@ -29,9 +30,12 @@ function bannerSources(image: Image): { src: string; srcSet?: string } {
 export function CommunityHeader({ community }: { community: Community }) {
   const user = useCurrentUser();
   const banned = useInitial().bannedFrom?.includes(community.id) ?? false;
-  const modTools = modToolsLabel(community, Boolean(user?.isAdmin));
+  const modTools = modToolsLabel(community, isAdmin(user));
   const url = absoluteUrl(`/${community.name}`);
-  const canPost = !banned && (!community.postingRestricted || community.userMod || user?.isAdmin);
+  // Guests see Create post too (it asks them to log in) where members without a role may post.
+  const canPost = user
+    ? mayPostIn(standingIn(user, community, banned), community)
+    : !banned && !community.postingRestricted;
   const banner = community.bannerImage;
 
   const menu = (): MenuItem[] => [

@@ -1,16 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { Feed } from '@commons/shared';
+import type { Feed, FeedSort } from '@commons/shared';
 import { api } from '../../../lib/api-client';
 import { postKeys } from './keys';
-
-/** Feed sorts (API.md §20): the first three are tabs, the last five the Top menu. */
-export const FEED_SORTS = ['hot', 'activity', 'latest', 'day', 'week', 'month', 'year', 'all'] as const;
-export type FeedSort = (typeof FEED_SORTS)[number];
-export const DEFAULT_FEED_SORT: FeedSort = 'hot';
-
-export function isFeedSort(value: string | null | undefined): value is FeedSort {
-  return FEED_SORTS.includes(value as FeedSort);
-}
 
 export interface FeedParams {
   /** `subscriptions` is the feed of joined communities (`feed=home`). */

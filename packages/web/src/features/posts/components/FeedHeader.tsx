@@ -1,8 +1,8 @@
 import { Link, useLocation } from 'wouter';
+import type { FeedSort } from '@commons/shared';
 import { Icon } from '../../../components/ui/Icon';
 import { LazyMenu } from '../../../components/ui/LazyMenu';
 import { useCurrentUser } from '../../session';
-import type { FeedSort } from '../api/get-feed';
 import { rememberFeedSort, useSortHref, type FeedLayout } from '../feed-preferences';
 import styles from './Feed.module.css';
 

@@ -12,6 +12,7 @@ import { useDeletePost, type DeletePostVariables } from '../api/delete-post';
 import { usePostAction, type PostAction } from '../api/post-action';
 import { postPath } from '../post-rules';
 import { ReportDialog } from '../../reports';
+import { officialGroups, standingIn } from '../../../lib/policies';
 import { PostIdDialog } from './PostIdDialog';
 import styles from './PostView.module.css';
 
@@ -99,8 +100,10 @@ export function PostActions({
   const remove = useDeletePost();
   const [pending, setPending] = useState<PendingDelete | null>(null);
   const isAuthor = Boolean(user && !post.userDeleted && user.id === post.userId);
-  const isMod = Boolean(user && community?.userMod);
-  const isAdmin = Boolean(user?.isAdmin);
+  // A menu per official group the reader acts in: an admin who does not moderate has only the admin one.
+  const groups = officialGroups(standingIn(user, community));
+  const isMod = groups.includes('mods');
+  const isAdmin = groups.includes('admins');
   const [reporting, setReporting] = useState(false);
   const [showingIds, setShowingIds] = useState(false);
   const canReport = Boolean(user && !isAuthor && user.id !== post.userId && !post.deleted);

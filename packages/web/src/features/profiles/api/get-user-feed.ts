@@ -1,18 +1,11 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { UserFeed } from '@commons/shared';
+import type { UserFeed, UserFeedFilter } from '@commons/shared';
 import { api } from '../../../lib/api-client';
 import { postKeys } from '../../posts';
 import { useCurrentUser } from '../../session';
 
-/** The profile feed selector (core §2): overview (posts and comments), posts, or comments. */
-export type ProfileFilter = '' | 'posts' | 'comments';
-
-export function isProfileFilter(value: string | null): value is ProfileFilter {
-  return value === '' || value === 'posts' || value === 'comments';
-}
-
 /** `GET /api/users/{username}/feed` (API.md §7.3): the user's posts and comments, newest first. */
-export function userFeedQuery(username: string, filter: ProfileFilter, viewer: string | null) {
+export function userFeedQuery(username: string, filter: UserFeedFilter, viewer: string | null) {
   return infiniteQueryOptions({
     queryKey: postKeys.profile(username, filter, viewer),
     queryFn: ({ pageParam, signal }) =>
@@ -25,7 +18,7 @@ export function userFeedQuery(username: string, filter: ProfileFilter, viewer: s
   });
 }
 
-export function useUserFeed(username: string, filter: ProfileFilter, enabled: boolean) {
+export function useUserFeed(username: string, filter: UserFeedFilter, enabled: boolean) {
   const viewer = useCurrentUser()?.id ?? null;
   return useInfiniteQuery({ ...userFeedQuery(username, filter, viewer), enabled });
 }

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import type { User } from '@commons/shared';
 import { Avatar } from '../../../components/ui/Avatar';
+import { isAdmin } from '../../../lib/policies';
 import { useCurrentUser } from '../../session';
 import { AdminDetails } from './AdminDetails';
 import styles from './Profile.module.css';
@@ -53,7 +54,7 @@ export function ProfileCards({ user }: { user: User }) {
           </ul>
         </section>
       )}
-      {viewer?.isAdmin && <AdminDetails user={user} />}
+      {isAdmin(viewer) && <AdminDetails user={user} />}
     </>
   );
 }

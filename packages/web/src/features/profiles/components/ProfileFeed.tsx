@@ -1,15 +1,15 @@
 import { useMemo } from 'react';
 import { Link, useSearch } from 'wouter';
-import { messages, ui, type UserFeedItem } from '@commons/shared';
+import { isUserFeedFilter, messages, ui, type UserFeedFilter, type UserFeedItem } from '@commons/shared';
 import { Button } from '../../../components/ui/Button';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { errorText } from '../../../lib/api-client';
 import { infiniteScrollingDisabled, PostCard, useFeedLayout, useInfiniteScroll } from '../../posts';
-import { isProfileFilter, useUserFeed, type ProfileFilter } from '../api/get-user-feed';
+import { useUserFeed } from '../api/get-user-feed';
 import { ProfileComment } from './ProfileComment';
 import styles from './Profile.module.css';
 
-const FILTERS: { value: ProfileFilter; label: string }[] = [
+const FILTERS: { value: UserFeedFilter; label: string }[] = [
   { value: '', label: 'Overview' },
   { value: 'posts', label: 'Posts' },
   { value: 'comments', label: 'Comments' },
@@ -22,7 +22,7 @@ const FILTERS: { value: ProfileFilter; label: string }[] = [
 export function ProfileFeed({ username }: { username: string }) {
   const search = useSearch();
   const raw = new URLSearchParams(search).get('filter') ?? '';
-  const filter: ProfileFilter = isProfileFilter(raw) ? raw : '';
+  const filter: UserFeedFilter = isUserFeedFilter(raw) ? raw : '';
   const [layout, setLayout] = useFeedLayout();
   const query = useUserFeed(username, filter, true);
   const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = query;

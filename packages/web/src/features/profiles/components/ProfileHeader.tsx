@@ -8,6 +8,7 @@ import { ApiError, errorText } from '../../../lib/api-client';
 import { useCurrentUser } from '../../session';
 import { useSupporterBadge } from '../api/badges';
 import { useAltText, useProfilePicture } from '../api/profile-picture';
+import { isAdmin, mayBeBannedSiteWide } from '../../../lib/policies';
 import { BanDialog } from './BanDialog';
 import styles from './Profile.module.css';
 
@@ -125,7 +126,7 @@ function AdminTools({ user }: { user: User }) {
   const supporter = user.badges.some((b) => b.type === 'supporter');
   return (
     <div className={styles.adminTools}>
-      {!user.isAdmin && (
+      {mayBeBannedSiteWide(user) && (
         <Button size="sm" variant="danger" onClick={() => setBanning(true)}>
           {user.isBanned ? 'Unban user' : 'Ban user'}
         </Button>
@@ -191,7 +192,7 @@ export function ProfileHeader({ user }: { user: User }) {
       </div>
       {user.aboutMe && <About text={user.aboutMe} />}
       {own && <PictureEditor user={user} />}
-      {viewer?.isAdmin && !own && <AdminTools user={user} />}
+      {isAdmin(viewer) && !own && <AdminTools user={user} />}
     </header>
   );
 }

@@ -1,8 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { messages, type Report } from '@commons/shared';
+import { messages, type Report, type ReportType } from '@commons/shared';
 import { api, ApiError, errorText } from '../../../lib/api-client';
-
-export type ReportType = 'post' | 'comment';
 
 /** `POST /api/_report` (API.md §11.11). */
 export function useReport() {

@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
-import { messages } from '@commons/shared';
+import { messages, type ReportType } from '@commons/shared';
 import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
 import { showAlert } from '../../../components/ui/Toasts';
 import { useSingleFlight } from '../../../lib/use-single-flight';
 import { useInitial } from '../../session';
-import { reportErrorText, useReport, type ReportType } from '../api/report';
+import { reportErrorText, useReport } from '../api/report';
 import styles from './ReportDialog.module.css';
 
 interface Props {

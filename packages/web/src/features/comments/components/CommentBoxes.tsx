@@ -1,0 +1,108 @@
+import { messages, type Comment, type UserGroupName } from '@commons/shared';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { showAlert } from '../../../components/ui/Toasts';
+import { errorText } from '../../../lib/api-client';
+import { createCommentError, useCreateComment } from '../api/create-comment';
+import { useDeleteComment } from '../api/delete-comment';
+import { useChangeCommentGroup, useEditComment } from '../api/edit-comment';
+import { editGroups, speakingGroups, type Capacity } from '../comment-tree';
+import { CommentForm, commentDraftKeys } from './CommentForm';
+import { useCommentThread } from './comment-thread-context';
+
+/*
+ * What opens on a comment when acted on. Each holds its request hooks, so they exist only while it is
+ * shown: a thread shows hundreds of comments and few are ever acted on.
+ */
+
+/** The reply box under a comment. */
+export function ReplyBox({ comment, onClose }: { comment: Comment; onClose: () => void }) {
+  const { post, viewer, moderates } = useCommentThread();
+  const create = useCreateComment(post);
+  return (
+    <CommentForm
+      label={`Reply to ${comment.username}`}
+      submitLabel="Reply"
+      busy={create.isPending}
+      groups={speakingGroups(viewer, moderates)}
+      draftKey={commentDraftKeys.reply(post.id, comment.id)}
+      onSubmit={async (body, userGroup) => {
+        try {
+          await create.mutateAsync({ body, parentId: comment.id, userGroup });
+          onClose();
+        } catch (error) {
+          throw new Error(createCommentError(error), { cause: error });
+        }
+      }}
+      onCancel={onClose}
+      autoFocus
+    />
+  );
+}
+
+/**
+ * The author's edit box, in place of the comment's text. Moderators and admins also choose there the
+ * capacity the comment speaks in (core §4: it can be changed afterwards).
+ */
+export function EditBox({ comment, onClose }: { comment: Comment; onClose: () => void }) {
+  const { post, viewer, moderates } = useCommentThread();
+  const edit = useEditComment();
+  const changeGroup = useChangeCommentGroup();
+  const current: Capacity = comment.userGroup === 'null' ? 'normal' : comment.userGroup;
+  return (
+    <CommentForm
+      label="Edit your comment"
+      initial={comment.body}
+      submitLabel="Save"
+      busy={edit.isPending || changeGroup.isPending}
+      groups={editGroups(comment, viewer, moderates)}
+      initialGroup={current}
+      draftKey={commentDraftKeys.edit(post.id, comment.id)}
+      onSubmit={async (body, group) => {
+        try {
+          if (body !== comment.body) await edit.mutateAsync({ comment, body });
+          if (group !== current) await changeGroup.mutateAsync({ comment, group });
+          onClose();
+        } catch (error) {
+          throw new Error(createCommentError(error), { cause: error });
+        }
+      }}
+      onCancel={onClose}
+      autoFocus
+    />
+  );
+}
+
+/** 'Are you sure?' before deleting, as the author or as staff. */
+export function DeleteDialog({
+  comment,
+  as,
+  open,
+  onOpenChange,
+}: {
+  comment: Comment;
+  as: UserGroupName;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const remove = useDeleteComment();
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={messages.common.areYouSure}
+      confirmLabel="Delete"
+      danger
+      busy={remove.isPending}
+      onConfirm={() =>
+        remove.mutateAsync({ comment, as }).then(
+          () => onOpenChange(false),
+          (error: unknown) => showAlert(errorText(error), { tone: 'error' }),
+        )
+      }
+    >
+      {as === 'normal'
+        ? 'Your comment will be deleted. Replies to it stay.'
+        : `This comment will be deleted as ${as === 'admins' ? 'admin' : 'moderator'}.`}
+    </ConfirmDialog>
+  );
+}
