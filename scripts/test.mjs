@@ -1,11 +1,11 @@
-// npm test: every check, in the order that fails fastest. CI runs exactly this (.ci/run).
-//   format, lint and typecheck side by side → build (+ page-weight budget) → unit, component, API and
-//   process tests in one Vitest run, alongside the browser tests (Chromium)
+// npm test: every check. CI runs exactly this (.ci/run).
+//   build (+ page-weight budget) → the browser tests (Chromium), and alongside them: format, lint and
+//   typecheck side by side, then the unit, component, API and process tests in one Vitest run.
+// The first failure stops everything and is reported with the output of the step that failed.
 // The API and process tests run on TEST_DATABASE_URL when set (CI: PostgreSQL 15), else on an embedded
 // PostgreSQL started for the run. TEST_REDIS_URL adds the shared rate limits and the two-process test.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { buildServer, buildWeb } from './build.mjs';
 import { findChromium, INSTALL_HINT } from './find-chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -26,35 +26,57 @@ function failed(name, code) {
   process.exit(code ?? 1);
 }
 
-/**
- * Steps that do not depend on each other, run at once so that together they use both cores. Each
- * one's output is printed whole when it ends, so outputs never interleave.
- */
-async function together(checks) {
-  console.log(`\n▶ ${checks.map((c) => c.name).join(', ')} (side by side)`);
-  const results = await Promise.all(
-    checks.map(
-      ({ name, command, args }) =>
-        new Promise((resolve) => {
-          const started = Date.now();
-          const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-          let output = '';
-          child.stdout.on('data', (chunk) => (output += chunk));
-          child.stderr.on('data', (chunk) => (output += chunk));
-          child.on('close', (code) => {
-            timings.push([name, Date.now() - started]);
-            if (output.trim()) console.log(`\n── ${name}\n${output.trimEnd()}`);
-            resolve({ name, code });
-          });
-        }),
-    ),
-  );
-  const failure = results.find((r) => r.code !== 0);
-  if (failure) failed(failure.name, failure.code);
+const running = new Set();
+
+/** Each step leads its own process group, so its browsers, servers and workers go with it. */
+function stopAll() {
+  for (const child of running) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  }
 }
 
+// The steps have process groups of their own, which a terminal's Ctrl-C does not reach.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopAll();
+    process.exit(130);
+  });
+}
+
+/**
+ * Runs one step as a child process; its output is printed whole when it ends, so outputs never
+ * interleave. A failure ends every other running step at once: nothing waits on a run that has failed.
+ */
+function step({ name, command, args }) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    console.log(`▶ ${name}`);
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    running.add(child);
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => {
+      running.delete(child);
+      timings.push([name, Date.now() - started]);
+      if (output.trim()) console.log(`\n── ${name}\n${output.trimEnd()}`);
+      if (code !== 0) {
+        stopAll();
+        failed(name, code);
+      }
+      resolve();
+    });
+  });
+}
+
+const together = (steps) => Promise.all(steps.map(step));
+
 const tsc = bin('typescript', 'bin/tsc');
-await together([
+const staticChecks = [
   {
     name: 'format',
     command: node,
@@ -69,13 +91,11 @@ await together([
       `"${node}" "${tsc}" -b packages/server packages/web && "${node}" "${tsc}" -p packages/server/tsconfig.test.json && "${node}" "${tsc}" -p e2e`,
     ],
   },
-]);
+];
 
-console.log('\n▶ build');
-const started = Date.now();
-buildServer();
-buildWeb({ force: true });
-timings.push(['build', Date.now() - started]);
+// The browser tests are the longest step and keep only about half of the two cores busy (they wait on
+// pages and timers), so everything else runs alongside them: measured in docs/performance.md.
+await step({ name: 'build', command: node, args: [path.join(root, 'scripts/build.mjs'), '--force'] });
 
 const vitestRun = {
   name: `unit, component, API and process tests (${database}${redis ? ', Redis' : ''})`,
@@ -94,9 +114,11 @@ const browserRun = {
   command: node,
   args: [bin('@playwright/test', 'cli.js'), 'test', '-c', 'e2e/playwright.config.ts'],
 };
+const checksThenVitest = async () => {
+  await together(staticChecks);
+  await step(vitestRun);
+};
 
-// The browser tests keep about half of the two cores busy (they wait on pages and timers), so the
-// Vitest run goes alongside them: measured 13 min one after the other, see docs/performance.md.
 const chromium = findChromium();
 if (!chromium) {
   if (process.env.CI) {
@@ -104,9 +126,9 @@ if (!chromium) {
     process.exit(1);
   }
   console.log(`\n! Browser tests not run: no Chromium found; ${INSTALL_HINT}.`);
-  await together([vitestRun]);
+  await checksThenVitest();
 } else {
-  await together([vitestRun, browserRun]);
+  await Promise.all([step(browserRun), checksThenVitest()]);
 }
 summary();
 console.log('\n✓ all checks passed');
