@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { messages, type Community, type Initial, type User } from '@commons/shared';
 import NewPostPage from '../src/app/routes/new-post';
 import { Toasts } from '../src/components/ui/Toasts';
-import { errorReply, fakeApi, type Route } from './fake-api';
+import { deferred, errorReply, fakeApi, type Reply, type Route } from './fake-api';
 import { fakeUploads, imageFile } from './fake-uploads';
 import { makeUser } from './fixtures';
 import { makeFullCommunity, makeImage, makePost } from './post-fixtures';
@@ -685,6 +685,22 @@ describe('PostEditor: the community picker in the editor', () => {
     expect(screen.getByRole<HTMLInputElement>('combobox', { name: 'Community' }).value).toBe('gaming');
     await pick(user, 'other');
     expect(await screen.findByRole('heading', { name: 'other', level: 2 })).toBeTruthy();
+  });
+
+  test('Submit pressed before the preselected community has arrived waits for it', async () => {
+    const answer = deferred<Reply>();
+    const { user, api } = renderEditor({
+      routes: {
+        'GET /api/communities/gaming?byName=true': () => answer.promise,
+        'POST /api/posts': { body: makePost() },
+      },
+    });
+    await user.type(titleField(), 'Typed before the community came');
+    await user.click(submitButton());
+    expect(screen.queryByRole('alert')).toBeNull();
+    answer.resolve({ body: gaming });
+    await waitFor(() => expect(api.requestsTo('POST /api/posts')).toHaveLength(1));
+    expect((api.requestsTo('POST /api/posts')[0]!.body as { community: string }).community).toBe('gaming');
   });
 
   test('an unknown ?community= leaves the choice open', async () => {

@@ -281,10 +281,18 @@ export function usePostEditor(mode: EditorMode) {
 
   const submitNew = async () => {
     if (!user) return;
+    // A community preselected by ?community= (or by the draft) may still be on its way when Submit is
+    // pressed on a slow connection: wait for it, rather than answer 'Select a community first'.
+    let target = community;
+    if (!target && !preselectApplied && preselect) {
+      setSubmitting(true);
+      target = await queryClient.fetchQuery(communityQuery(preselect, viewer)).catch(() => null);
+      setSubmitting(false);
+    }
     const found = newPostProblem(
       {
         type,
-        community,
+        community: target,
         title,
         url,
         images: uploads.items.map((item) => ({ altText: item.altText, uploaded: item.image !== null })),
@@ -292,13 +300,13 @@ export function usePostEditor(mode: EditorMode) {
       {
         points: user.points,
         isAdmin: user.isAdmin,
-        isMod: standing?.moderates === true,
+        isMod: standingIn(user, target)?.moderates === true,
         requireAltText: user.requireAltText === true,
       },
       { ...initial, maxImagesPerPost: siteConfig.maxImagesPerPost },
     );
     if (found) return showProblem(found);
-    if (!community) return;
+    if (!target) return;
     setProblem(null);
     setSubmitting(true);
     try {
@@ -322,7 +330,7 @@ export function usePostEditor(mode: EditorMode) {
         type,
         title: title.trim(),
         body: type === 'text' ? body : '',
-        community: community.name,
+        community: target.name,
         userGroup: speaking,
         ...(type === 'image'
           ? { images: images.map((item) => ({ imageId: item.image!.id, caption: '' })) }
