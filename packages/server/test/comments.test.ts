@@ -643,4 +643,27 @@ describe('voting', () => {
     expect(results.map((r) => r.status)).toEqual(Array(12).fill(200));
     expect((await commentRow(c.id)).upvotes).toBe(13);
   });
+
+  it('keeps the counters equal to the vote row under 20 concurrent votes by one voter', async () => {
+    const post = await newPost();
+    const c = await comment(alice.client, post, 'raced');
+    const start = (await userRow(alice.user.id)).points;
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        bob.client.post('/api/_commentVote', { commentId: c.id, up: i % 3 !== 0 }),
+      ),
+    );
+    for (const res of results) if (res.status !== 200) expect(res.status).toBe(400);
+    const vote = await t.db
+      .selectFrom('comment_votes')
+      .select('up')
+      .where('comment_id', '=', c.id)
+      .where('user_id', '=', bob.user.id)
+      .executeTakeFirst();
+    const up = 1 + (vote?.up === true ? 1 : 0);
+    const down = vote?.up === false ? 1 : 0;
+    const row = await commentRow(c.id);
+    expect([row.upvotes, row.downvotes, row.points]).toEqual([up, down, up - down]);
+    expect((await userRow(alice.user.id)).points).toBe(start + (vote?.up === true ? 1 : 0));
+  });
 });

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { CommentsTable, DB } from '../db/schema.js';
+import { userRowsAmong } from '../db/user-rows.js';
 
 export type CommentRow = Selectable<CommentsTable>;
 
@@ -183,12 +184,14 @@ export async function newCommentCounts(
 
 // --- Votes ------------------------------------------------------------------------------------------------
 
+/** Locked until the vote's transaction ends, so that two requests by one voter apply one at a time. */
 export function currentCommentVote(db: Kysely<DB>, commentId: string, userId: string) {
   return db
     .selectFrom('comment_votes')
     .select(['up', 'is_user_new'])
     .where('comment_id', '=', commentId)
     .where('user_id', '=', userId)
+    .forUpdate()
     .executeTakeFirst();
 }
 
@@ -252,19 +255,8 @@ export function applyCommentVoteCounts(
 }
 
 /** The viewer's votes on these comments: true up, false down; absent when none. */
-export async function commentVotesOf(
-  db: Kysely<DB>,
-  userId: string,
-  commentIds: readonly string[],
-): Promise<Map<string, boolean>> {
-  if (commentIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('comment_votes')
-    .select(['comment_id', 'up'])
-    .where('user_id', '=', userId)
-    .where('comment_id', 'in', [...new Set(commentIds)])
-    .execute();
-  return new Map(rows.map((r) => [r.comment_id, r.up]));
+export function commentVotesOf(db: Kysely<DB>, userId: string, commentIds: readonly string[]) {
+  return userRowsAmong(db, 'comment_votes', userId, 'comment_id', commentIds, 'up');
 }
 
 /**
