@@ -119,7 +119,8 @@ function email(env: Env, name: string): string | null {
   return raw;
 }
 
-function hostPorts(env: Env, name: string): string[] {
+/** A comma-separated list, blanks dropped; the first entry `isValid` refuses is a ConfigError saying `hint`. */
+function list(env: Env, name: string, isValid: (entry: string) => boolean, hint: string): string[] {
   const raw = read(env, name);
   if (raw === undefined) return [];
   const entries = raw
@@ -127,13 +128,18 @@ function hostPorts(env: Env, name: string): string[] {
     .map((s) => s.trim())
     .filter(Boolean);
   for (const entry of entries) {
-    if (!/^[A-Za-z0-9.-]+:\d{1,5}$/.test(entry) && !/^\[[0-9a-fA-F:]+\]:\d{1,5}$/.test(entry)) {
-      throw new ConfigError(
-        `${name} entry "${entry}" is not valid: use host:port pairs separated by commas.`,
-      );
-    }
+    if (!isValid(entry)) throw new ConfigError(`${name} entry "${entry}" is not valid: ${hint}`);
   }
   return entries;
+}
+
+function hostPorts(env: Env, name: string): string[] {
+  return list(
+    env,
+    name,
+    (entry) => /^[A-Za-z0-9.-]+:\d{1,5}$/.test(entry) || /^\[[0-9a-fA-F:]+\]:\d{1,5}$/.test(entry),
+    'use host:port pairs separated by commas.',
+  );
 }
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -147,20 +153,12 @@ function isAddressOrRange(entry: string): boolean {
 }
 
 function trustProxy(env: Env): string[] {
-  const raw = read(env, 'TRUST_PROXY');
-  if (raw === undefined) return [];
-  const entries = raw
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  for (const entry of entries) {
-    if (!PROXY_NAMES.has(entry) && !isAddressOrRange(entry)) {
-      throw new ConfigError(
-        `TRUST_PROXY entry "${entry}" is not valid: use IP addresses, CIDR ranges, loopback, linklocal or uniquelocal, separated by commas.`,
-      );
-    }
-  }
-  return entries;
+  return list(
+    env,
+    'TRUST_PROXY',
+    (entry) => PROXY_NAMES.has(entry) || isAddressOrRange(entry),
+    'use IP addresses, CIDR ranges, loopback, linklocal or uniquelocal, separated by commas.',
+  );
 }
 
 export function loadConfig(env: Env = process.env): Config {

@@ -9,43 +9,25 @@ function image(width: number, height: number, pixel: (x: number, y: number) => [
   return data;
 }
 
+/** The average colour of a square RGB image of a single colour. */
+function averageOfSolid(size: number, pixel: [number, number, number]) {
+  return averageColor(
+    image(size, size, () => pixel),
+    size,
+    size,
+    3,
+  );
+}
+
 describe('averageColor (DOMAIN §10.3)', () => {
   it('gives the chromaticity of a solid colour, whatever its brightness', () => {
-    expect(
-      averageColor(
-        image(10, 10, () => [200, 100, 50]),
-        10,
-        10,
-        3,
-      ),
-    ).toEqual({ r: 145, g: 72, b: 36 });
-    expect(
-      averageColor(
-        image(10, 10, () => [40, 20, 10]),
-        10,
-        10,
-        3,
-      ),
-    ).toEqual({ r: 145, g: 72, b: 36 });
-    expect(
-      averageColor(
-        image(3, 3, () => [90, 90, 90]),
-        3,
-        3,
-        3,
-      ),
-    ).toEqual({ r: 85, g: 85, b: 85 });
+    expect(averageOfSolid(10, [200, 100, 50])).toEqual({ r: 145, g: 72, b: 36 });
+    expect(averageOfSolid(10, [40, 20, 10])).toEqual({ r: 145, g: 72, b: 36 });
+    expect(averageOfSolid(3, [90, 90, 90])).toEqual({ r: 85, g: 85, b: 85 });
   });
 
   it('is black for black', () => {
-    expect(
-      averageColor(
-        image(5, 5, () => [0, 0, 0]),
-        5,
-        5,
-        3,
-      ),
-    ).toEqual({ r: 0, g: 0, b: 0 });
+    expect(averageOfSolid(5, [0, 0, 0])).toEqual({ r: 0, g: 0, b: 0 });
   });
 
   it('blends as it goes, so that later samples (row by row) weigh more', () => {

@@ -64,6 +64,16 @@ export async function storeImage(deps: Storing, input: Buffer, purpose: ImagePur
   }
 }
 
+/** `storeImage` for a user's upload: one that is not an image is the contract's `unsupported-image-format`. */
+export async function storeUpload(deps: Storing, input: Buffer, purpose: ImagePurpose): Promise<ImageRow> {
+  try {
+    return await storeImage(deps, input, purpose);
+  } catch (error) {
+    if (error instanceof UnsupportedImageError) throw errors.unsupportedImageFormat();
+    throw error;
+  }
+}
+
 /**
  * `POST /api/_uploads` (API.md §9.1): an image for a post, kept as a temporary upload of the viewer
  * until a post claims it. `readUpload` reads the request's image part; it is called only once the
@@ -79,16 +89,7 @@ export async function uploadPostImage(
   }
   if (!viewer) throw errors.notLoggedIn();
   await deps.limiter.consume('uploadImage', viewer.id);
-  const input = await readUpload();
-  let row: ImageRow;
-  try {
-    row = await storeImage(deps, input, 'post');
-  } catch (error) {
-    if (error instanceof UnsupportedImageError) {
-      throw errors.unsupportedImageFormat();
-    }
-    throw error;
-  }
+  const row = await storeUpload(deps, await readUpload(), 'post');
   try {
     await insertTempImage(deps.db, row.id, viewer.id);
   } catch (error) {

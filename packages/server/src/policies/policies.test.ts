@@ -39,184 +39,54 @@ function outcome(check: () => unknown): string {
   }
 }
 
-/** Each action's answer for every role, in the order of ROLES. */
+const LOGGED_IN: Role[] = ['member', 'bannedMember', 'moderator', 'adminNotModerator', 'adminAndModerator'];
+const ADMINS: Role[] = ['adminNotModerator', 'adminAndModerator'];
+const MODS_AND_ADMINS: Role[] = ['moderator', ...ADMINS];
+const NOT_BANNED: Role[] = ['member', ...MODS_AND_ADMINS];
+const BANNED = '403 banned_from_community';
+
+/** The answers when only `allowed` pass and the other members get `refusal`; guests must log in. */
+function allowing(allowed: Role[], refusal = ''): Record<Role, string> {
+  const answers = Object.keys(ROLES).map((role) => [role, allowed.includes(role) ? 'ok' : refusal]);
+  return { ...Object.fromEntries(answers), guest: '401 not_logged_in' };
+}
+
+/** Each action's answer for every role. */
 const MATRIX: Record<string, [(viewer: Standing | null) => unknown, Record<Role, string>]> = {
-  'speak as normal': [
-    (v) => speakingAs(v, 'normal'),
-    {
-      guest: '401 not_logged_in',
-      member: 'ok',
-      bannedMember: 'ok',
-      moderator: 'ok',
-      adminNotModerator: 'ok',
-      adminAndModerator: 'ok',
-    },
-  ],
+  'speak as normal': [(v) => speakingAs(v, 'normal'), allowing(LOGGED_IN)],
   'speak as mods': [
     (v) => speakingAs(v, 'mods'),
-    {
-      guest: '401 not_logged_in',
-      member: '403 not_mod',
-      bannedMember: '403 not_mod',
-      moderator: 'ok',
-      adminNotModerator: '403 not_mod',
-      adminAndModerator: 'ok',
-    },
+    allowing(['moderator', 'adminAndModerator'], '403 not_mod'),
   ],
-  'speak as admins': [
-    (v) => speakingAs(v, 'admins'),
-    {
-      guest: '401 not_logged_in',
-      member: '403 not_admin',
-      bannedMember: '403 not_admin',
-      moderator: '403 not_admin',
-      adminNotModerator: 'ok',
-      adminAndModerator: 'ok',
-    },
-  ],
+  'speak as admins': [(v) => speakingAs(v, 'admins'), allowing(ADMINS, '403 not_admin')],
   'lock or delete as mods': [
     (v) => assertMayActAs(v, 'mods', false),
-    {
-      guest: '401 not_logged_in',
-      member: '403 not_mod',
-      bannedMember: '403 not_mod',
-      moderator: 'ok',
-      adminNotModerator: 'ok',
-      adminAndModerator: 'ok',
-    },
+    allowing(MODS_AND_ADMINS, '403 not_mod'),
   ],
-  'lock or delete as admins': [
-    (v) => assertMayActAs(v, 'admins', false),
-    {
-      guest: '401 not_logged_in',
-      member: '403 not_admin',
-      bannedMember: '403 not_admin',
-      moderator: '403 not_admin',
-      adminNotModerator: 'ok',
-      adminAndModerator: 'ok',
-    },
-  ],
+  'lock or delete as admins': [(v) => assertMayActAs(v, 'admins', false), allowing(ADMINS, '403 not_admin')],
   "delete someone else's as author": [
     (v) => assertMayActAs(v, 'normal', false),
-    {
-      guest: '401 not_logged_in',
-      member: '403 not_author',
-      bannedMember: '403 not_author',
-      moderator: '403 not_author',
-      adminNotModerator: '403 not_author',
-      adminAndModerator: '403 not_author',
-    },
+    allowing([], '403 not_author'),
   ],
-  'delete own as author': [
-    (v) => assertMayActAs(v, 'normal', true),
-    {
-      guest: '401 not_logged_in',
-      member: 'ok',
-      bannedMember: 'ok',
-      moderator: 'ok',
-      adminNotModerator: 'ok',
-      adminAndModerator: 'ok',
-    },
-  ],
-  unlock: [
-    assertMayUnlock,
-    {
-      guest: '401 not_logged_in',
-      member: '403 not-mod-not-admin',
-      bannedMember: '403 not-mod-not-admin',
-      moderator: 'ok',
-      adminNotModerator: 'ok',
-      adminAndModerator: 'ok',
-    },
-  ],
-  'pin in the community': [
-    (v) => assertMayPin(v, false),
-    {
-      guest: '401 not_logged_in',
-      member: '403 not_mod',
-      bannedMember: '403 not_mod',
-      moderator: 'ok',
-      adminNotModerator: 'ok',
-      adminAndModerator: 'ok',
-    },
-  ],
-  'pin site-wide': [
-    (v) => assertMayPin(v, true),
-    {
-      guest: '401 not_logged_in',
-      member: '403 not_admin',
-      bannedMember: '403 not_admin',
-      moderator: '403 not_admin',
-      adminNotModerator: 'ok',
-      adminAndModerator: 'ok',
-    },
-  ],
-  'announce, or any admin-only action': [
-    assertAdmin,
-    {
-      guest: '401 not_logged_in',
-      member: '403 not_admin',
-      bannedMember: '403 not_admin',
-      moderator: '403 not_admin',
-      adminNotModerator: 'ok',
-      adminAndModerator: 'ok',
-    },
-  ],
-  'edit community settings': [
-    assertMayEditCommunity,
-    {
-      guest: '401 not_logged_in',
-      member: '403 not_mod',
-      bannedMember: '403 not_mod',
-      moderator: 'ok',
-      adminNotModerator: 'ok',
-      adminAndModerator: 'ok',
-    },
-  ],
+  'delete own as author': [(v) => assertMayActAs(v, 'normal', true), allowing(LOGGED_IN)],
+  unlock: [assertMayUnlock, allowing(MODS_AND_ADMINS, '403 not-mod-not-admin')],
+  'pin in the community': [(v) => assertMayPin(v, false), allowing(MODS_AND_ADMINS, '403 not_mod')],
+  'pin site-wide': [(v) => assertMayPin(v, true), allowing(ADMINS, '403 not_admin')],
+  'announce, or any admin-only action': [assertAdmin, allowing(ADMINS, '403 not_admin')],
+  'edit community settings': [assertMayEditCommunity, allowing(MODS_AND_ADMINS, '403 not_mod')],
   'use the ban list and modtools feed': [
     assertMayUseModTools,
-    {
-      guest: '401 not_logged_in',
-      member: '403 not_admin_nor_mod',
-      bannedMember: '403 not_admin_nor_mod',
-      moderator: 'ok',
-      adminNotModerator: 'ok',
-      adminAndModerator: 'ok',
-    },
+    allowing(MODS_AND_ADMINS, '403 not_admin_nor_mod'),
   ],
   'post in an open community': [
     (v) => assertMayPostIn(v, { postingRestricted: false }),
-    {
-      guest: '401 not_logged_in',
-      member: 'ok',
-      bannedMember: '403 banned_from_community',
-      moderator: 'ok',
-      adminNotModerator: 'ok',
-      adminAndModerator: 'ok',
-    },
+    allowing(NOT_BANNED, BANNED),
   ],
   'post in a restricted community': [
     (v) => assertMayPostIn(v, { postingRestricted: true }),
-    {
-      guest: '401 not_logged_in',
-      member: '403 posting-restricted',
-      bannedMember: '403 banned_from_community',
-      moderator: 'ok',
-      adminNotModerator: 'ok',
-      adminAndModerator: 'ok',
-    },
+    { ...allowing(MODS_AND_ADMINS, '403 posting-restricted'), bannedMember: BANNED },
   ],
-  'comment or report': [
-    assertNotBanned,
-    {
-      guest: '401 not_logged_in',
-      member: 'ok',
-      bannedMember: '403 banned_from_community',
-      moderator: 'ok',
-      adminNotModerator: 'ok',
-      adminAndModerator: 'ok',
-    },
-  ],
+  'comment or report': [assertNotBanned, allowing(NOT_BANNED, BANNED)],
 };
 
 describe('the role matrix', () => {

@@ -1,19 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
+import { userRowsAmong } from '../db/user-rows.js';
 
-export async function visitsOf(
-  db: Kysely<DB>,
-  userId: string,
-  postIds: readonly string[],
-): Promise<Map<string, Date>> {
-  if (postIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('post_visits')
-    .select(['post_id', 'last_visited_at'])
-    .where('user_id', '=', userId)
-    .where('post_id', 'in', [...new Set(postIds)])
-    .execute();
-  return new Map(rows.map((r) => [r.post_id, r.last_visited_at]));
+export function visitsOf(db: Kysely<DB>, userId: string, postIds: readonly string[]) {
+  return userRowsAmong(db, 'post_visits', userId, 'post_id', postIds, 'last_visited_at');
 }
 
 export async function recordPostVisit(

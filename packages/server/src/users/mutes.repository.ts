@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
+import { userRowsAmong } from '../db/user-rows.js';
 
 /** Which of these authors and communities the viewer has muted. */
 export async function mutesOf(
@@ -9,27 +10,10 @@ export async function mutesOf(
   communityIds: readonly string[],
 ): Promise<{ users: Set<string>; communities: Set<string> }> {
   const [users, communities] = await Promise.all([
-    authorIds.length
-      ? db
-          .selectFrom('muted_users')
-          .select('muted_user_id')
-          .where('user_id', '=', userId)
-          .where('muted_user_id', 'in', [...new Set(authorIds)])
-          .execute()
-      : [],
-    communityIds.length
-      ? db
-          .selectFrom('muted_communities')
-          .select('community_id')
-          .where('user_id', '=', userId)
-          .where('community_id', 'in', [...new Set(communityIds)])
-          .execute()
-      : [],
+    userRowsAmong(db, 'muted_users', userId, 'muted_user_id', authorIds, 'user_id'),
+    userRowsAmong(db, 'muted_communities', userId, 'community_id', communityIds, 'user_id'),
   ]);
-  return {
-    users: new Set(users.map((r) => r.muted_user_id)),
-    communities: new Set(communities.map((r) => r.community_id)),
-  };
+  return { users: new Set(users.keys()), communities: new Set(communities.keys()) };
 }
 
 /** Forgets every mute the user made, and every mute of them. */

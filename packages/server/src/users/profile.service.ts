@@ -1,7 +1,6 @@
 import { type Badge, type User } from '@commons/shared';
 import type { Deps } from '../deps.js';
-import { deleteImages, storeImage } from '../images/images.service.js';
-import { UnsupportedImageError } from '../images/image-processing.js';
+import { deleteImages, storeUpload } from '../images/images.service.js';
 import { errors } from '../lib/errors.js';
 import { parseId } from '../lib/ids.js';
 import { assertAdmin, siteRole } from '../policies/roles.policy.js';
@@ -130,16 +129,7 @@ export async function setProfilePicture(
 ): Promise<User> {
   const owner = await requireOwner(deps, viewer, username);
   await deps.limiter.consume('uploadImage', owner.id);
-  const input = await readUpload();
-  let image;
-  try {
-    image = await storeImage(deps, input, 'avatar');
-  } catch (error) {
-    if (error instanceof UnsupportedImageError) {
-      throw errors.unsupportedImageFormat();
-    }
-    throw error;
-  }
+  const image = await storeUpload(deps, await readUpload(), 'avatar');
   return replacePicture(deps, owner, image.id);
 }
 

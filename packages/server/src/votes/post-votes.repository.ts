@@ -1,20 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
+import { userRowsAmong } from '../db/user-rows.js';
 
 /** The viewer's votes on these posts: true for up, false for down. */
-export async function votesOf(
-  db: Kysely<DB>,
-  userId: string,
-  postIds: readonly string[],
-): Promise<Map<string, boolean>> {
-  if (postIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('post_votes')
-    .select(['post_id', 'up'])
-    .where('user_id', '=', userId)
-    .where('post_id', 'in', [...new Set(postIds)])
-    .execute();
-  return new Map(rows.map((r) => [r.post_id, r.up]));
+export function votesOf(db: Kysely<DB>, userId: string, postIds: readonly string[]) {
+  return userRowsAmong(db, 'post_votes', userId, 'post_id', postIds, 'up');
 }
 
 export async function currentVote(

@@ -94,6 +94,19 @@ async function recordVote(
   return change;
 }
 
+/** What both votes check first, in this order: a viewer, a well-formed id, then the vote rate limit. */
+async function admitVote(
+  deps: Deps,
+  viewer: UserRow | null,
+  rawId: string,
+): Promise<{ voter: UserRow; id: string }> {
+  if (!viewer) throw errors.notLoggedIn();
+  const id = parseId(rawId);
+  if (!id) throw errors.invalidId();
+  await deps.limiter.consume('vote', viewer.id);
+  return { voter: viewer, id };
+}
+
 /**
  * `POST /api/_postVote` (API.md §8.6): the vote row, the post's counters and hot score, its window rows
  * and the author's points change in one transaction, counters by atomic increments.
@@ -103,28 +116,24 @@ export async function votePost(
   viewer: UserRow | null,
   body: { postId: string; up?: boolean },
 ): Promise<Post> {
-  if (!viewer) throw errors.notLoggedIn();
-  const postId = parseId(body.postId);
-  if (!postId) throw errors.invalidId();
+  const { voter, id: postId } = await admitVote(deps, viewer, body.postId);
   const up = body.up ?? true;
-  await deps.limiter.consume('vote', viewer.id);
-
   const post = await deps.db.transaction().execute(async (trx) => {
     const target = await findPostById(trx, postId);
     if (!target) throw errors.postNotFound();
     if (target.locked) throw errors.postLocked();
-    const change = await recordVote(deps, viewer, up, {
-      current: () => currentVote(trx, postId, viewer.id),
-      insert: (isUserNew) => insertVote(trx, { postId, userId: viewer.id, up, isUserNew }),
-      remove: () => deleteVote(trx, postId, viewer.id),
-      set: (after) => setVote(trx, postId, viewer.id, after),
+    const change = await recordVote(deps, voter, up, {
+      current: () => currentVote(trx, postId, voter.id),
+      insert: (isUserNew) => insertVote(trx, { postId, userId: voter.id, up, isUserNew }),
+      remove: () => deleteVote(trx, postId, voter.id),
+      set: (after) => setVote(trx, postId, voter.id, after),
     });
     if (!change) throw errors.postAlreadyVoted();
     const updated = await applyVoteCounts(trx, postId, change.upDelta, change.downDelta);
-    if (target.user_id !== viewer.id) await addUserPoints(trx, target.user_id, change.karma);
+    if (target.user_id !== voter.id) await addUserPoints(trx, target.user_id, change.karma);
     return updated;
   });
-  return postJson(deps, post, viewer);
+  return postJson(deps, post, voter);
 }
 
 /**
@@ -136,29 +145,25 @@ export async function voteComment(
   viewer: UserRow | null,
   body: { commentId: string; up?: boolean },
 ): Promise<Comment> {
-  if (!viewer) throw errors.notLoggedIn();
-  const commentId = parseId(body.commentId);
-  if (!commentId) throw errors.invalidId();
+  const { voter, id: commentId } = await admitVote(deps, viewer, body.commentId);
   const up = body.up ?? true;
-  await deps.limiter.consume('vote', viewer.id);
-
   const comment = await deps.db.transaction().execute(async (trx) => {
     const target = await findCommentById(trx, commentId);
     if (!target) throw errors.commentNotFound();
     if (target.deleted_at !== null) throw errors.commentDeleted();
     const post = await findPostById(trx, target.post_id);
     if (post?.locked) throw errors.postLocked();
-    const change = await recordVote(deps, viewer, up, {
-      current: () => currentCommentVote(trx, commentId, viewer.id),
-      insert: (isUserNew) => insertCommentVote(trx, { commentId, userId: viewer.id, up, isUserNew }),
-      remove: () => deleteCommentVote(trx, commentId, viewer.id),
-      set: (after) => setCommentVote(trx, commentId, viewer.id, after),
+    const change = await recordVote(deps, voter, up, {
+      current: () => currentCommentVote(trx, commentId, voter.id),
+      insert: (isUserNew) => insertCommentVote(trx, { commentId, userId: voter.id, up, isUserNew }),
+      remove: () => deleteCommentVote(trx, commentId, voter.id),
+      set: (after) => setCommentVote(trx, commentId, voter.id, after),
     });
     // The contract answers a comment's concurrent duplicate with 400, a post's with 409.
     if (!change) throw errors.commentAlreadyVoted();
     const updated = await applyCommentVoteCounts(trx, commentId, change.upDelta, change.downDelta);
-    if (target.user_id !== viewer.id) await addUserPoints(trx, target.user_id, change.karma);
+    if (target.user_id !== voter.id) await addUserPoints(trx, target.user_id, change.karma);
     return updated;
   });
-  return commentJson(deps, comment, viewer);
+  return commentJson(deps, comment, voter);
 }
