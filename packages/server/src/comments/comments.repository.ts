@@ -184,58 +184,6 @@ export async function newCommentCounts(
 
 // --- Votes ------------------------------------------------------------------------------------------------
 
-/** Locked until the vote's transaction ends, so that two requests by one voter apply one at a time. */
-export function currentCommentVote(db: Kysely<DB>, commentId: string, userId: string) {
-  return db
-    .selectFrom('comment_votes')
-    .select(['up', 'is_user_new'])
-    .where('comment_id', '=', commentId)
-    .where('user_id', '=', userId)
-    .forUpdate()
-    .executeTakeFirst();
-}
-
-/** False when a vote by this user arrived first (a concurrent duplicate). */
-export async function insertCommentVote(
-  db: Kysely<DB>,
-  vote: { commentId: string; userId: string; up: boolean; isUserNew: boolean },
-): Promise<boolean> {
-  const row = await db
-    .insertInto('comment_votes')
-    .values({
-      comment_id: vote.commentId,
-      user_id: vote.userId,
-      up: vote.up,
-      is_user_new: vote.isUserNew,
-    })
-    .onConflict((oc) => oc.columns(['comment_id', 'user_id']).doNothing())
-    .returning('up')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function deleteCommentVote(db: Kysely<DB>, commentId: string, userId: string): Promise<void> {
-  await db
-    .deleteFrom('comment_votes')
-    .where('comment_id', '=', commentId)
-    .where('user_id', '=', userId)
-    .execute();
-}
-
-export async function setCommentVote(
-  db: Kysely<DB>,
-  commentId: string,
-  userId: string,
-  up: boolean,
-): Promise<void> {
-  await db
-    .updateTable('comment_votes')
-    .set({ up })
-    .where('comment_id', '=', commentId)
-    .where('user_id', '=', userId)
-    .execute();
-}
-
 export function applyCommentVoteCounts(
   db: Kysely<DB>,
   commentId: string,

@@ -27,7 +27,6 @@ import {
   findCommentById,
   insertClosureRows,
   insertComment,
-  insertCommentVote,
   latestComments,
   markCommentDeleted,
   subtreeOf,
@@ -35,6 +34,7 @@ import {
   type CommentCursor,
   type CommentRow,
 } from './comments.repository.js';
+import { commentVoteRow } from '../votes/vote-rows.repository.js';
 
 const ADMIN_PAGE_SIZE = 100;
 
@@ -141,7 +141,7 @@ export async function createComment(
     });
     await insertClosureRows(trx, row.id, chain);
     // The author's own upvote, counted in the insert: it moves no karma (DOMAIN §3.2).
-    await insertCommentVote(trx, { commentId: row.id, userId: viewer.id, up: true, isUserNew: false });
+    await commentVoteRow(trx, row.id, viewer.id).insert(true, false);
     await countCommentOnPost(trx, post.id, now);
     await addUserCommentCount(trx, viewer.id, 1);
     return row;

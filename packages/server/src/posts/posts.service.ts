@@ -32,7 +32,7 @@ import {
 import { assertAdmin, siteRole } from '../policies/roles.policy.js';
 import { deleteReportsOfPost } from '../reports/reports.repository.js';
 import { countUserPost, type UserRow } from '../users/users.repository.js';
-import { insertVote } from '../votes/post-votes.repository.js';
+import { postVoteRow } from '../votes/vote-rows.repository.js';
 import { postJson } from './post-views.js';
 import { insertAnnouncement } from './announcement-posts.repository.js';
 import { hidePostFor, unhidePostFor } from './hidden-posts.repository.js';
@@ -146,7 +146,7 @@ export async function createPost(deps: Deps, viewer: UserRow | null, body: Creat
       last_activity_at: now,
     });
     // The author's own upvote: counted in the insert, it moves no karma (DOMAIN §3.2).
-    await insertVote(trx, { postId: row.id, userId: viewer.id, up: true, isUserNew: false });
+    await postVoteRow(trx, row.id, viewer.id).insert(true, false);
     await insertWindowRows(trx, row);
     if (!(await claimImages(trx, viewer.id, row.id, imageIds))) {
       throw errors.imageNotFound();

@@ -1,20 +1,13 @@
 import { type Comment, type Post } from '@commons/shared';
 import { commentJson } from '../comments/comment-views.js';
-import {
-  applyCommentVoteCounts,
-  currentCommentVote,
-  deleteCommentVote,
-  findCommentById,
-  insertCommentVote,
-  setCommentVote,
-} from '../comments/comments.repository.js';
+import { applyCommentVoteCounts, findCommentById } from '../comments/comments.repository.js';
 import type { Deps } from '../deps.js';
 import { errors } from '../lib/errors.js';
 import { parseId } from '../lib/ids.js';
 import { postJson } from '../posts/post-views.js';
 import { applyVoteCounts, findPostById } from '../posts/posts.repository.js';
 import { addUserPoints, type UserRow } from '../users/users.repository.js';
-import { currentVote, deleteVote, insertVote, setVote } from './post-votes.repository.js';
+import { commentVoteRow, postVoteRow, type VoteRow } from './vote-rows.repository.js';
 
 /** How a vote changes the item's counters and the author's karma. */
 export interface VoteChange {
@@ -58,15 +51,6 @@ function voterQualifies(deps: Deps, voter: UserRow): boolean {
   );
 }
 
-/** One voter's row in a vote table (post_votes or comment_votes), inside the caller's transaction. */
-interface VoteRow {
-  current(): Promise<{ up: boolean; is_user_new: boolean } | undefined>;
-  /** False when another vote by the same user arrived first. */
-  insert(isUserNew: boolean): Promise<boolean>;
-  remove(): Promise<void>;
-  set(after: boolean): Promise<void>;
-}
-
 /**
  * Moves the viewer's vote to where `up` takes it and says what changed; null for a concurrent
  * duplicate. Counters and karma are the caller's, applied in the same transaction.
@@ -85,7 +69,7 @@ async function recordVote(
     qualifies,
   );
   if (!existing) {
-    if (!(await row.insert(!qualifies))) return null;
+    if (!(await row.insert(up, !qualifies))) return null;
   } else if (change.after === null) {
     await row.remove();
   } else {
@@ -122,12 +106,7 @@ export async function votePost(
     const target = await findPostById(trx, postId);
     if (!target) throw errors.postNotFound();
     if (target.locked) throw errors.postLocked();
-    const change = await recordVote(deps, voter, up, {
-      current: () => currentVote(trx, postId, voter.id),
-      insert: (isUserNew) => insertVote(trx, { postId, userId: voter.id, up, isUserNew }),
-      remove: () => deleteVote(trx, postId, voter.id),
-      set: (after) => setVote(trx, postId, voter.id, after),
-    });
+    const change = await recordVote(deps, voter, up, postVoteRow(trx, postId, voter.id));
     if (!change) throw errors.postAlreadyVoted();
     const updated = await applyVoteCounts(trx, postId, change.upDelta, change.downDelta);
     if (target.user_id !== voter.id) await addUserPoints(trx, target.user_id, change.karma);
@@ -153,12 +132,7 @@ export async function voteComment(
     if (target.deleted_at !== null) throw errors.commentDeleted();
     const post = await findPostById(trx, target.post_id);
     if (post?.locked) throw errors.postLocked();
-    const change = await recordVote(deps, voter, up, {
-      current: () => currentCommentVote(trx, commentId, voter.id),
-      insert: (isUserNew) => insertCommentVote(trx, { commentId, userId: voter.id, up, isUserNew }),
-      remove: () => deleteCommentVote(trx, commentId, voter.id),
-      set: (after) => setCommentVote(trx, commentId, voter.id, after),
-    });
+    const change = await recordVote(deps, voter, up, commentVoteRow(trx, commentId, voter.id));
     // The contract answers a comment's concurrent duplicate with 400, a post's with 409.
     if (!change) throw errors.commentAlreadyVoted();
     const updated = await applyCommentVoteCounts(trx, commentId, change.upDelta, change.downDelta);
