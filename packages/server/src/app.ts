@@ -38,6 +38,7 @@ import { reportsRoutes } from './reports/reports.routes.js';
 import { createRateLimiter } from './rate-limits/rate-limiter.js';
 import type { Secrets } from './site/secrets.js';
 import { siteRoutes } from './site/site.routes.js';
+import { mutesRoutes } from './users/mutes.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 import { IndexHtml } from './web/index-html.js';
 import { registerWebApp } from './web/web.plugin.js';
@@ -152,6 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         authRoutes(scope, deps);
         captchaRoutes(scope, deps);
         usersRoutes(scope, deps);
+        mutesRoutes(scope, deps);
         imagesRoutes(scope, deps);
         linksRoutes(scope, deps);
         communitiesRoutes(scope, deps);

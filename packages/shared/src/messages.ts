@@ -244,6 +244,8 @@ export const apiMessages = {
   commentDeleted: 'The comment is deleted.',
   invalidReportType: 'Invalid report type.',
   invalidReportReason: 'Invalid report reason.',
+  invalidMuteType: 'Invalid mute type.',
+  invalidMuteId: 'Invalid mute ID.',
   alreadyReported: (type: string) => `You have already reported this ${type}.`,
   reportOwnContent: (type: string) => `You cannot report your own ${type}.`,
   bodyNotJson: 'The body is not valid JSON.',

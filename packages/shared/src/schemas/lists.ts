@@ -47,6 +47,12 @@ export const MutesSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** `POST /api/mutes` (API.md §13.2): the client sends exactly one of the two. */
+export const MuteBodySchema = Type.Object({
+  userId: Type.Optional(Type.String()),
+  communityId: Type.Optional(Type.String()),
+});
+
 /** API.md §5.10. */
 export const ReportReasonSchema = Type.Object(
   {

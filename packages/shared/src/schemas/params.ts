@@ -19,6 +19,10 @@ export const CommunityParamsSchema = Type.Object({ id: Type.String() });
 export const UsernameParamsSchema = Type.Object({ username: Type.String() });
 export const BadgeParamsSchema = Type.Object({ username: Type.String(), badgeId: Type.String() });
 export const ImageIdParamsSchema = Type.Object({ imageId: Type.String() });
+export const MutedUserParamsSchema = Type.Object({ userId: Type.String() });
+export const MutedCommunityParamsSchema = Type.Object({ communityId: Type.String() });
+/** `"u_<n>"` / `"c_<n>"` (API.md §2.3). */
+export const MuteIdParamsSchema = Type.Object({ muteId: Type.String() });
 
 // Query strings.
 /** `?action=` of the one-path, several-action routes. */
@@ -58,6 +62,8 @@ export const UserProfileQuerySchema = Type.Object({ adminsView: Query });
 export const UserFeedQuerySchema = Type.Object({ filter: Query, limit: Query, next: Query });
 export const RemoveBadgeQuerySchema = Type.Object({ byType: Query });
 export const LinkInfoQuerySchema = Type.Object({ url: Query });
+/** `DELETE /api/mutes?type=user|community|` (API.md §13.3). */
+export const MuteTypeQuerySchema = Type.Object({ type: Query });
 
 export type FeedQueryParams = Static<typeof FeedQuerySchema>;
 export type PostActionQueryParams = Static<typeof PostActionQuerySchema>;
