@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { apiMessages, messages, type Post, type User } from '@commons/shared';
 import PostPage from '../src/app/routes/post';
 import { Toasts } from '../src/components/ui/Toasts';
@@ -7,6 +7,12 @@ import { errorReply, fakeApi, type Route } from './fake-api';
 import { makeUser } from './fixtures';
 import { makeFullCommunity, makePost } from './post-fixtures';
 import { renderWithApp } from './render';
+
+// The markdown renderer is a lazy chunk: loaded ahead here, its first import (seconds on a busy CI
+// machine) does not count against the first test's wait for rendered markdown.
+beforeAll(async () => {
+  await import('../src/components/markdown/Markdown');
+}, 60_000);
 
 const community = makeFullCommunity('golang', { about: 'Go talk.' });
 
