@@ -3,46 +3,42 @@
  * any other value, and the client, which offers them in this order.
  */
 
+/** A guard for one of these lists: the server's check of a query value, the client's of a stored one. */
+const oneOf =
+  <T extends readonly string[]>(values: T) =>
+  (value: unknown): value is T[number] =>
+    values.includes(value as T[number]);
+
 /** `GET /api/posts?feed=` (API.md §8.1); `communityId` alone means `community`. */
 export const FEED_TYPES = ['all', 'home', 'moderating', 'community'] as const;
 export type FeedType = (typeof FEED_TYPES)[number];
 
-export function isFeedType(value: unknown): value is FeedType {
-  return FEED_TYPES.includes(value as FeedType);
-}
+export const isFeedType = oneOf(FEED_TYPES);
 
 /** `GET /api/posts?sort=` (API.md §8.1): the first three are the feed's tabs, the last five its Top menu. */
 export const FEED_SORTS = ['hot', 'activity', 'latest', 'day', 'week', 'month', 'year', 'all'] as const;
 export type FeedSort = (typeof FEED_SORTS)[number];
 export const DEFAULT_FEED_SORT: FeedSort = 'hot';
 
-export function isFeedSort(value: unknown): value is FeedSort {
-  return FEED_SORTS.includes(value as FeedSort);
-}
+export const isFeedSort = oneOf(FEED_SORTS);
 
 /** `GET /api/communities?sort=` (API.md §11.1), in the order the All Communities page offers them. */
 export const COMMUNITY_SORTS = ['size', 'new', 'old', 'name_asc', 'name_dsc'] as const;
 export type CommunitySort = (typeof COMMUNITY_SORTS)[number];
 
-export function isCommunitySort(value: unknown): value is CommunitySort {
-  return COMMUNITY_SORTS.includes(value as CommunitySort);
-}
+export const isCommunitySort = oneOf(COMMUNITY_SORTS);
 
 /** `GET /api/communities?set=` (API.md §11.1). */
 export const COMMUNITY_SETS = ['all', 'default', 'subscribed'] as const;
 export type CommunitySet = (typeof COMMUNITY_SETS)[number];
 
-export function isCommunitySet(value: unknown): value is CommunitySet {
-  return COMMUNITY_SETS.includes(value as CommunitySet);
-}
+export const isCommunitySet = oneOf(COMMUNITY_SETS);
 
 /** `GET /api/users/{username}/feed?filter=` (API.md §7.3): both kinds (empty), posts, or comments. */
 export const USER_FEED_FILTERS = ['', 'posts', 'comments'] as const;
 export type UserFeedFilter = (typeof USER_FEED_FILTERS)[number];
 
-export function isUserFeedFilter(value: unknown): value is UserFeedFilter {
-  return USER_FEED_FILTERS.includes(value as UserFeedFilter);
-}
+export const isUserFeedFilter = oneOf(USER_FEED_FILTERS);
 
 /**
  * The groups one speaks or acts as (`userGroup`, `deleteAs`, `lockAs`): UserGroup (API.md §2.2) without
@@ -51,14 +47,10 @@ export function isUserFeedFilter(value: unknown): value is UserFeedFilter {
 export const GROUPS = ['normal', 'mods', 'admins'] as const;
 export type Group = (typeof GROUPS)[number];
 
-export function isGroup(value: unknown): value is Group {
-  return GROUPS.includes(value as Group);
-}
+export const isGroup = oneOf(GROUPS);
 
 /** What `POST /api/_report` reports (API.md §11.11). */
 export const REPORT_TYPES = ['post', 'comment'] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 
-export function isReportType(value: unknown): value is ReportType {
-  return REPORT_TYPES.includes(value as ReportType);
-}
+export const isReportType = oneOf(REPORT_TYPES);
