@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { messages } from '@commons/shared';
 import { Feed } from '../src/features/posts/components/Feed';
@@ -102,7 +102,10 @@ describe('Feed', () => {
     renderWithApp(<Feed kind="all" />);
     await screen.findByText('Post 10');
     const margin = Math.max(200, Math.round(window.innerHeight * 0.35));
-    expect(FakeObserver.instances.at(-1)!.options?.rootMargin).toBe(`0px 0px ${margin}px 0px`);
+    // The observer is made by an effect after the posts render: on a busy machine, a moment later.
+    await waitFor(() =>
+      expect(FakeObserver.instances.at(-1)?.options?.rootMargin).toBe(`0px 0px ${margin}px 0px`),
+    );
     expect(screen.queryByRole('button', { name: messages.common.more })).toBeNull();
     FakeObserver.intersect();
     expect(await screen.findByText('Post 12')).toBeTruthy();
