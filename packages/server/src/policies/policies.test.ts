@@ -13,6 +13,7 @@ import {
   assertMayChangeList,
   assertMayCreateListFor,
   assertMayReadList,
+  mayChangeList,
   mayReadList,
 } from './lists.policy.js';
 import { assertAdmin, mayModerate, type Standing } from './roles.policy.js';
@@ -195,6 +196,8 @@ describe('lists', () => {
       othersPublic: '403 not-list-owner',
       missing: '404 list-not-found',
     });
+    expect(mayChangeList({ owned: false, public: true })).toBe(false);
+    expect(mayChangeList({ owned: true, public: false })).toBe(true);
     expect(answers((list) => assertMayChangeList(list, 'notYourList')).othersPublic).toBe(
       '403 not-your-list',
     );
