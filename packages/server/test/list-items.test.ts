@@ -304,6 +304,25 @@ describe('who may read and change items', () => {
     expectError(await other.client.post('/api/lists/99999999/items', body), LIST_NOT_FOUND);
     for (const list of [open, closed]) expect((await listJson(owner.client, list)).numItems).toBe(1);
   });
+
+  it('serves the item routes by name as by id, and refuses other methods with 400', async () => {
+    const byName = `/api/users/${owner.user.username.toUpperCase()}/lists/open_list/items`;
+    const second = await newPost(admin.client, 'Second');
+    expect(ids(ok(await owner.client.post(byName, target(second))))).toEqual([second.id, post.id]);
+    expect(ids(ok(await owner.client.delete(byName, target(second))))).toEqual([post.id]);
+    for (const [method, url] of [
+      ['PATCH', itemsUrl(open)],
+      ['PUT', byName],
+      ['POST', `/api/lists/${open.id}`],
+      ['POST', '/api/lists/_saved_to'],
+      ['GET', `/api/lists/${open.id}/items/1`],
+    ] as const) {
+      expectError(await owner.client.request(method, url), {
+        status: 400,
+        message: 'HTTP method not allowed',
+      });
+    }
+  });
 });
 
 describe('pages and cursors', () => {
