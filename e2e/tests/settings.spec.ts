@@ -11,12 +11,12 @@ const NEW_PASSWORD = 'a much longer horse';
 const VIDEO_URL = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
 
 /** The settings page and its dialogs, light and dark, for people to look at. */
-async function shoot(page: Page, name: string, project: string) {
+async function shoot(page: Page, name: string, project: string, fullPage = false) {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
     await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-    await page.screenshot({ path: `${SHOTS}/${project}-${name}-${scheme}.png`, fullPage: false });
+    await page.screenshot({ path: `${SHOTS}/${project}-${name}-${scheme}.png`, fullPage });
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }
@@ -72,7 +72,7 @@ test('a member changes every setting, sees each take effect, changes the passwor
   const picture = new FormData();
   picture.append(
     'image',
-    new Blob([await pngImage(200, 200, [200, 60, 40])], { type: 'image/png' }),
+    new Blob([new Uint8Array(await pngImage(200, 200, [200, 60, 40]))], { type: 'image/png' }),
     'me.png',
   );
   await other.api.ok('POST', `/api/users/${other.name}/pro_pic`, picture);
@@ -100,7 +100,7 @@ test('a member changes every setting, sees each take effect, changes the passwor
   await expect(page.getByLabel('Username')).toHaveValue(member.name);
   await expect(page.getByLabel('Username')).toHaveAttribute('readonly', '');
   await expectAccessible(page, 'the settings page');
-  await shoot(page, 'page', project);
+  await shoot(page, 'page', project, true);
 
   // Another browser, logged in to the same account, to see the password change end its session.
   const second = await browser.newContext({ baseURL: baseURL! });

@@ -154,7 +154,8 @@ export function AccountSettings({ user }: { user: User }) {
           />
         </section>
 
-        <div className={styles.saveBar}>
+        <div className={`${styles.saveBar} ${changed ? styles.dirty : ''}`}>
+          {changed && <p className={styles.unsaved}>You have unsaved changes.</p>}
           <Button type="submit" variant="primary" disabled={!changed || update.isPending}>
             Save
           </Button>
