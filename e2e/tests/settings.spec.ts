@@ -53,13 +53,13 @@ test('a member changes every setting, sees each take effect, changes the passwor
 
   // The state, through the API: a community the member joined with more than a page of posts, a link
   // post of theirs to a video, another member with a picture, two muted users and a muted community.
+  const others = Promise.all([newMember(baseURL!, 'ot'), newMember(baseURL!, 'th')]);
   const admin = await newAdmin(baseURL!);
   const community = await newCommunity(admin);
-  const [member, other, third, elsewhere] = await Promise.all([
+  const [member, elsewhere, [other, third]] = await Promise.all([
     memberWithUpvotes(baseURL!, community.name, 1),
-    newMember(baseURL!, 'ot'),
-    newMember(baseURL!, 'th'),
     newCommunity(admin),
+    others,
   ]);
   await member.api.ok('POST', '/api/_joinCommunity', { communityId: community.id, leave: false });
   const videoPost = await member.api.ok<Post>('POST', '/api/posts', {
@@ -68,7 +68,9 @@ test('a member changes every setting, sees each take effect, changes the passwor
     url: VIDEO_URL,
     community: community.name,
   });
-  for (let i = 1; i <= 11; i++) await textPost(admin, community.name, `Tide report number ${i}`);
+  await Promise.all(
+    Array.from({ length: 11 }, (_, i) => textPost(admin, community.name, `Tide report number ${i + 1}`)),
+  );
   const picture = new FormData();
   picture.append(
     'image',
@@ -78,6 +80,7 @@ test('a member changes every setting, sees each take effect, changes the passwor
   await other.api.ok('POST', `/api/users/${other.name}/pro_pic`, picture);
   const otherUser = await member.api.ok<User>('GET', `/api/users/${other.name}`);
   const thirdUser = await member.api.ok<User>('GET', `/api/users/${third.name}`);
+  // One after the other: the mutes list in creation order.
   await member.api.ok('POST', '/api/mutes', { userId: otherUser.id });
   await member.api.ok('POST', '/api/mutes', { userId: thirdUser.id });
   await member.api.ok('POST', '/api/mutes', { communityId: elsewhere.id });
@@ -101,6 +104,22 @@ test('a member changes every setting, sees each take effect, changes the passwor
   await expect(page.getByLabel('Username')).toHaveAttribute('readonly', '');
   await expectAccessible(page, 'the settings page');
   await shoot(page, 'page', project, true);
+
+  // The picture, through the profile page's own pipeline: upload, alt text, remove.
+  const pictureCard = page.getByRole('region', { name: 'Profile picture' });
+  await pictureCard.getByLabel('Upload a profile picture').setInputFiles({
+    name: 'me.png',
+    mimeType: 'image/png',
+    buffer: await pngImage(300, 300, [20, 120, 160]),
+  });
+  await expect(pictureCard.getByRole('button', { name: 'Remove picture' })).toBeVisible();
+  await expect(pictureCard.locator('img')).toBeVisible();
+  await pictureCard.getByLabel('Alt text of your picture').fill('Me at the shore');
+  await pictureCard.getByRole('button', { name: 'Save alt text' }).click();
+  await expect(page.getByText(messages.images.altTextSaved)).toBeVisible();
+  await pictureCard.getByRole('button', { name: 'Remove picture' }).click();
+  await expect(pictureCard.getByRole('button', { name: 'Add picture' })).toBeVisible();
+  await expect(pictureCard.locator('img')).toHaveCount(0);
 
   // Another browser, logged in to the same account, to see the password change end its session.
   const second = await browser.newContext({ baseURL: baseURL! });
@@ -180,7 +199,7 @@ test('a member changes every setting, sees each take effect, changes the passwor
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/: Subscriptions$/);
   await expect(page.getByRole('button', { name: 'Compact' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.getByRole('link', { name: 'Tide report number 11' })).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(10);
   const more = page.getByRole('button', { name: messages.common.more, exact: true });
   await expect(more).toBeVisible();
   await more.click();
