@@ -151,6 +151,8 @@ test('a member changes every setting, sees each take effect, changes the passwor
     await control.click();
     await expect(control).toHaveAttribute('aria-checked', 'true');
   }
+  await expect(page.getByText('You have unsaved changes.')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/${project}-page-unsaved-light.png` });
   await save.click();
   await expect(page.getByText(messages.settings.saved)).toBeVisible();
   await expect(save).toBeDisabled();
