@@ -6,12 +6,16 @@ import { preloadPage } from './app/router';
 import { siteConfig } from './app/site-config';
 import { initialQuery } from './features/session/api/get-initial';
 import { isMobileDevice, NARROW_QUERY } from './lib/device';
+import { applyFont } from './lib/device-preferences';
 import './styles/theme.css';
 import './styles/global.css';
 
 // Lay out for the right device before the first paint; the shell keeps it current afterwards.
 document.documentElement.dataset.layout =
   window.matchMedia(NARROW_QUERY).matches || isMobileDevice() ? 'mobile' : 'desktop';
+
+// index.html set the font before the first paint; this keeps the attribute whatever the choice.
+applyFont();
 
 // The dialogs' scroll lock injects a style element; the page's nonce lets the strict CSP allow it.
 if (siteConfig.styleNonce) setNonce(siteConfig.styleNonce);

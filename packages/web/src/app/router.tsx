@@ -19,6 +19,7 @@ const pages = {
   communities: page(() => import('./routes/communities')),
   newPost: page(() => import('./routes/new-post')),
   profile: page(() => import('./routes/profile')),
+  settings: page(() => import('./routes/settings')),
 };
 
 /** `/@{username}`: a profile (core §2). A pattern, as `@` cannot start a path parameter. */
@@ -42,6 +43,7 @@ export function preloadPage(pathname: string): void {
   else if (pathname === '/login') void pages.login.preload();
   else if (pathname === '/communities') void pages.communities.preload();
   else if (pathname === '/new') void pages.newPost.preload();
+  else if (pathname === '/settings') void pages.settings.preload();
   else if (staticPages.some((p) => p.path === pathname)) void pages.staticPage.preload();
   else if (PROFILE_PATH.test(pathname)) void pages.profile.preload();
   else if (/^\/[^/@]+\/post\/[^/]+(\/[^/]+)?$/.test(pathname)) void pages.post.preload();
@@ -54,7 +56,7 @@ export function preloadPage(pathname: string): void {
  * until then their paths show the not-found page (after login, where the spec requires an account).
  */
 export function Routes() {
-  const { home, login, staticPage, community, post, communities, newPost, profile } = pages;
+  const { home, login, staticPage, community, post, communities, newPost, profile, settings } = pages;
   return (
     <Suspense fallback={<Skeleton lines={4} count={2} />}>
       <Switch>
@@ -80,25 +82,25 @@ export function Routes() {
             <newPost.Component />
           </RequireLogin>
         </Route>
+        <Route path="/settings">
+          <RequireLogin>
+            <settings.Component />
+          </RequireLogin>
+        </Route>
         {staticPages.map((p) => (
           <Route key={p.path} path={p.path}>
             <staticPage.Component path={p.path} />
           </Route>
         ))}
-        {[
-          '/notifications',
-          '/settings',
-          '/admin',
-          '/admin/*',
-          '/:community/modtools',
-          '/:community/modtools/*',
-        ].map((path) => (
-          <Route key={path} path={path}>
-            <RequireLogin>
-              <NotFoundPage />
-            </RequireLogin>
-          </Route>
-        ))}
+        {['/notifications', '/admin', '/admin/*', '/:community/modtools', '/:community/modtools/*'].map(
+          (path) => (
+            <Route key={path} path={path}>
+              <RequireLogin>
+                <NotFoundPage />
+              </RequireLogin>
+            </Route>
+          ),
+        )}
         <Route path={PROFILE_PATH}>
           {(params: { username?: string }) => (
             <profile.Component

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ui } from '@commons/shared';
-import { storage } from '../../lib/storage';
+import { useDevicePreferences } from '../../lib/device-preferences';
 
 /**
  * On small screens the navbar slides away while the reader scrolls down and returns on the way up
@@ -9,8 +9,9 @@ import { storage } from '../../lib/storage';
  */
 export function useNavbarAutohide(enabled: boolean): { hidden: boolean; scrolled: boolean } {
   const [state, setState] = useState({ hidden: false, scrolled: false });
+  const autohideDisabled = useDevicePreferences().navbarAutohideDisabled;
   useEffect(() => {
-    const allowed = enabled && storage.get('top_navbar_autohide_disabled') !== 'true';
+    const allowed = enabled && !autohideDisabled;
     let anchor = window.scrollY;
     let hidden = false;
     let frame = 0;
@@ -41,6 +42,6 @@ export function useNavbarAutohide(enabled: boolean): { hidden: boolean; scrolled
       window.removeEventListener('scroll', onScroll);
       if (frame) cancelAnimationFrame(frame);
     };
-  }, [enabled]);
+  }, [enabled, autohideDisabled]);
   return state;
 }

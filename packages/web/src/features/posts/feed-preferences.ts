@@ -1,10 +1,16 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { DEFAULT_FEED_SORT, isFeedSort, type FeedSort, type User } from '@commons/shared';
+import {
+  devicePreferences,
+  setDevicePreference,
+  useDevicePreferences,
+  type FeedLayout,
+} from '../../lib/device-preferences';
 import { storage } from '../../lib/storage';
 import { useCurrentUser } from '../session';
 
-export type FeedLayout = 'card' | 'compact';
+export type { FeedLayout };
 
 /**
  * The feed's sort: `?sort=` in the address; without it, the sort the member last chose when they asked
@@ -50,19 +56,14 @@ export function useFirstPageHref(): string {
   return query ? `${location}?${query}` : location;
 }
 
-/** Card (default) or compact, a device preference (`feed_layout`). */
+/** Card (default) or compact, a device preference (`feed_layout`), shared with the settings page. */
 export function useFeedLayout(): [FeedLayout, (layout: FeedLayout) => void] {
-  const [layout, setLayout] = useState<FeedLayout>(() =>
-    storage.get('feed_layout') === 'compact' ? 'compact' : 'card',
-  );
-  const change = useCallback((next: FeedLayout) => {
-    storage.set('feed_layout', next);
-    setLayout(next);
-  }, []);
+  const layout = useDevicePreferences().feedLayout;
+  const change = useCallback((next: FeedLayout) => setDevicePreference('feedLayout', next), []);
   return [layout, change];
 }
 
 /** The device preference that turns infinite scrolling into a More button. */
 export function infiniteScrollingDisabled(): boolean {
-  return storage.get('infinite_scrolling_disabled') === 'true';
+  return devicePreferences().infiniteScrollingDisabled;
 }

@@ -1,15 +1,15 @@
-import { useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { messages, type User } from '@commons/shared';
 import { UserText } from '../../../components/markdown/UserText';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Button } from '../../../components/ui/Button';
 import { showAlert } from '../../../components/ui/Toasts';
-import { ApiError, errorText } from '../../../lib/api-client';
+import { errorText } from '../../../lib/api-client';
 import { useCurrentUser } from '../../session';
 import { useSupporterBadge } from '../api/badges';
-import { useAltText, useProfilePicture } from '../api/profile-picture';
 import { isAdmin, mayBeBannedSiteWide } from '../../../lib/policies';
 import { BanDialog } from './BanDialog';
+import { PictureEditor } from './PictureEditor';
 import styles from './Profile.module.css';
 
 /** The about-me text folds above this height (core §2). */
@@ -61,65 +61,6 @@ function About({ text }: { text: string }) {
   );
 }
 
-function PictureEditor({ user }: { user: User }) {
-  const picture = useProfilePicture(user.username);
-  const altText = useAltText();
-  const input = useRef<HTMLInputElement>(null);
-  const [alt, setAlt] = useState(user.proPic?.altText ?? '');
-  const fail = (error: unknown) =>
-    showAlert(error instanceof ApiError && error.body ? error.body.message : errorText(error), {
-      tone: 'error',
-    });
-  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (file) picture.mutate(file, { onError: fail });
-  };
-  return (
-    <div className={styles.pictureEditor}>
-      <input
-        ref={input}
-        type="file"
-        accept="image/*"
-        className="visually-hidden"
-        aria-label="Upload a profile picture"
-        onChange={onFile}
-      />
-      <Button size="sm" onClick={() => input.current?.click()} disabled={picture.isPending}>
-        {user.proPic ? 'Change picture' : 'Add picture'}
-      </Button>
-      {user.proPic && (
-        <>
-          <Button size="sm" variant="ghost" onClick={() => picture.mutate(null, { onError: fail })}>
-            Remove picture
-          </Button>
-          <form
-            className={styles.altForm}
-            onSubmit={(event) => {
-              event.preventDefault();
-              altText.mutate(
-                { imageId: user.proPic!.id, altText: alt },
-                { onSuccess: () => showAlert(messages.images.altTextSaved), onError: fail },
-              );
-            }}
-          >
-            <input
-              className={styles.input}
-              value={alt}
-              placeholder={messages.posts.altTextPlaceholder}
-              aria-label="Alt text of your picture"
-              onChange={(e) => setAlt(e.target.value)}
-            />
-            <Button size="sm" type="submit" disabled={altText.isPending}>
-              Save alt text
-            </Button>
-          </form>
-        </>
-      )}
-    </div>
-  );
-}
-
 function AdminTools({ user }: { user: User }) {
   const [banning, setBanning] = useState(false);
   const badge = useSupporterBadge();
@@ -161,7 +102,12 @@ export function ProfileHeader({ user }: { user: User }) {
   return (
     <header className={styles.header}>
       <div className={styles.identity}>
-        <Avatar name={user.username} image={user.proPic} size={80} />
+        {/* hideUserProfilePictures (core §3) hides other people's pictures, never the member's own. */}
+        <Avatar
+          name={user.username}
+          image={own || !viewer?.hideUserProfilePictures ? user.proPic : null}
+          size={80}
+        />
         <div className={styles.names}>
           <h1 className={styles.username}>
             {/* Only admins are shown a deleted account's profile; they see its real name in red (core §6). */}
