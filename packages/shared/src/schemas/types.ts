@@ -19,6 +19,7 @@ import type {
 } from './community.js';
 import type { BadgeSchema, ImageCopySchema, ImageSchema } from './image.js';
 import type { ListSchema, MuteSchema, MutesSchema, ReportReasonSchema } from './lists.js';
+import type { MutedWordSchema } from './muted-words.js';
 import type {
   CreatePostBodySchema,
   EditPostBodySchema,
@@ -51,6 +52,7 @@ export type CommunityRule = Static<typeof CommunityRuleSchema>;
 export type List = Static<typeof ListSchema>;
 export type Mute = Static<typeof MuteSchema>;
 export type Mutes = Static<typeof MutesSchema>;
+export type MutedWord = Static<typeof MutedWordSchema>;
 export type ReportReason = Static<typeof ReportReasonSchema>;
 export type Initial = Static<typeof InitialSchema>;
 export type LoginBody = Static<typeof LoginBodySchema>;
