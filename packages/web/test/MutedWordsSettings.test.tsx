@@ -43,7 +43,7 @@ describe('MutedWordsSettings', () => {
     expect(await within(list).findByText('box office')).toBeTruthy();
     expect(server.requestsTo('POST /api/muted_words')[0]!.body).toEqual({ word: 'box office' });
     expect(screen.getByText(messages.mutedWords.muted('box office'))).toBeTruthy();
-    expect((screen.getByRole('textbox') as HTMLInputElement).value).toBe('');
+    expect(screen.getByRole<HTMLInputElement>('textbox').value).toBe('');
 
     await user.click(within(list).getByRole('button', { name: 'Remove spoilers' }));
     await waitFor(() => expect(within(list).queryByText('spoilers')).toBeNull());
@@ -71,9 +71,9 @@ describe('MutedWordsSettings', () => {
 
   test('stops typing at the length limit and shows the count near it', async () => {
     const { user } = setup({ 'GET /api/muted_words': { body: [] } });
-    const field = (await screen.findByRole('textbox', {
+    const field = await screen.findByRole<HTMLInputElement>('textbox', {
       name: messages.mutedWords.placeholder,
-    })) as HTMLInputElement;
+    });
     field.focus();
     await user.paste('x'.repeat(limits.mutedWordMax + 5));
     expect(field.value).toHaveLength(limits.mutedWordMax);
