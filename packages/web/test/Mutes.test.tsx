@@ -22,7 +22,7 @@ function userMute(user: User): Mute {
     type: 'user',
     mutedUserId: user.id,
     createdAt: '2025-01-01T00:00:00Z',
-    mutedUser: user,
+    mutedUser: { ...user, moddingList: null },
   };
 }
 
