@@ -212,8 +212,9 @@ export async function prepareScenarios(t, flags) {
   t.scenarios = [];
   for (const sort of ['hot', 'latest', 'week']) {
     for (const scope of ['all', 'big', 'small']) {
-      for (const viewer of ['anon', 'member', ...(words ? ['words'] : [])]) {
-        for (const page of ['first', 'deep']) {
+      // Viewers inside pages: the member and their twin with muted words run one after the other.
+      for (const page of ['first', 'deep']) {
+        for (const viewer of ['anon', 'member', ...(words ? ['words'] : [])]) {
           const name = `${sort} · ${scope} · ${viewer} · ${page === 'first' ? 'page 1' : `page ${Number(flags.pages) + 1}`}`;
           if (flags.only && !new RegExp(flags.only).test(name)) continue;
           t.scenarios.push({ name, sort, scope, viewer, page });
