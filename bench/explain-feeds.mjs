@@ -104,6 +104,10 @@ async function main() {
     const [session] = await query(
       `SELECT s.id FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.username = 'bench_viewer'`,
     );
+    // The member's twin with 50 muted words (generate.mjs), when the database has one.
+    const [wordsSession] = await query(
+      `SELECT s.id FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.username = 'bench_viewer_words'`,
+    );
     const [{ n: posts }] = await query(`SELECT count(*)::int AS n FROM posts`);
     const deps = {
       db,
@@ -116,7 +120,7 @@ async function main() {
 
     for (const sort of ['hot', 'latest', 'week']) {
       for (const scope of ['all', 'big', 'small']) {
-        for (const viewerKind of ['anon', 'member']) {
+        for (const viewerKind of ['anon', 'member', ...(wordsSession ? ['words'] : [])]) {
           for (const page of ['first', 'deep']) {
             const name = `${sort} · ${scope} · ${viewerKind} · ${page === 'first' ? 'page 1' : `page ${Number(flags.pages) + 1}`}`;
             if (flags.only && !new RegExp(flags.only).test(name)) continue;
@@ -125,7 +129,10 @@ async function main() {
               ...(scope === 'all' ? {} : { communityId: (scope === 'big' ? big : small).id }),
             };
             const sessionOf = async () =>
-              viewerKind === 'member' ? ((await findSessionWithUser(db, session.id))?.user ?? null) : null;
+              viewerKind === 'anon'
+                ? null
+                : ((await findSessionWithUser(db, (viewerKind === 'words' ? wordsSession : session).id))
+                    ?.user ?? null);
             let next = null;
             if (page === 'deep') {
               for (let i = 0; i < Number(flags.pages); i++) {
@@ -146,7 +153,7 @@ async function main() {
             recording = true;
             // An anonymous request looks its (unstored) session up too.
             const viewer =
-              viewerKind === 'member'
+              viewerKind !== 'anon'
                 ? await sessionOf()
                 : ((await findSessionWithUser(db, 'x'.repeat(36))) ?? null);
             await getFeed(deps, viewer, parseFeedQuery({ ...params, ...(next ? { next } : {}) }));

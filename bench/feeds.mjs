@@ -191,6 +191,7 @@ async function main() {
     console.log(`Saved ${out}`);
   }
   compareAll(reports);
+  for (const report of reports) compareMutedWords(report);
 }
 
 /**
@@ -205,11 +206,15 @@ export async function prepareScenarios(t, flags) {
     false,
   );
   const member = await viewerCookie(base, t.sessionId, true);
+  // The member's twin with 50 muted words (generate.mjs), when the database has one.
+  const words = t.wordsSessionId ? await viewerCookie(base, t.wordsSessionId, true) : null;
+  const cookies = { anon, member, words };
   t.scenarios = [];
   for (const sort of ['hot', 'latest', 'week']) {
     for (const scope of ['all', 'big', 'small']) {
-      for (const viewer of ['anon', 'member']) {
-        for (const page of ['first', 'deep']) {
+      // Viewers inside pages: the member and their twin with muted words run one after the other.
+      for (const page of ['first', 'deep']) {
+        for (const viewer of ['anon', 'member', ...(words ? ['words'] : [])]) {
           const name = `${sort} · ${scope} · ${viewer} · ${page === 'first' ? 'page 1' : `page ${Number(flags.pages) + 1}`}`;
           if (flags.only && !new RegExp(flags.only).test(name)) continue;
           t.scenarios.push({ name, sort, scope, viewer, page });
@@ -218,7 +223,7 @@ export async function prepareScenarios(t, flags) {
     }
   }
   for (const s of t.scenarios) {
-    const headers = { cookie: (s.viewer === 'anon' ? anon : member).cookie };
+    const headers = { cookie: cookies[s.viewer].cookie };
     const community = s.scope === 'all' ? null : t[s.scope].id;
     const url = (next) =>
       `${base}/api/posts?sort=${s.sort}${community ? `&communityId=${community}` : ''}${next ? `&next=${encodeURIComponent(next)}` : ''}`;
@@ -242,7 +247,7 @@ export async function prepareScenarios(t, flags) {
     const feed = JSON.parse(text);
     s.posts = feed.posts.length;
     s.bytes = Buffer.byteLength(text);
-    if (s.viewer === 'member' && feed.posts.some((p) => p.userVoted === null))
+    if (s.viewer !== 'anon' && feed.posts.some((p) => p.userVoted === null))
       throw new Error(`${s.name}: not logged in`);
     if (s.viewer === 'anon' && feed.posts.some((p) => p.userVoted !== null))
       throw new Error(`${s.name}: not anonymous`);
@@ -310,6 +315,9 @@ export async function inspectDatabase(target, smallTarget) {
     const [session] = await q(
       `SELECT s.id FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.username = 'bench_viewer' AND s.expires_at > now()`,
     );
+    const [words] = await q(
+      `SELECT s.id FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.username = 'bench_viewer_words' AND s.expires_at > now()`,
+    );
     const [{ n }] = await q(`SELECT count(*)::int AS n FROM posts`);
     const [{ version }] = await q(`SELECT version()`);
     if (!big || !session)
@@ -320,6 +328,7 @@ export async function inspectDatabase(target, smallTarget) {
       big,
       small,
       sessionId: session.id,
+      wordsSessionId: words?.id ?? null,
       posts: n,
       serverVersion: version.split(' on ')[0].split(',')[0],
     };
@@ -355,6 +364,31 @@ function print(r, bare) {
 function compare(...files) {
   if (files.length !== 2) throw new Error('--compare needs two result files');
   compareAll(files.map((f) => JSON.parse(fs.readFileSync(f, 'utf8'))));
+}
+
+/** The member with 50 muted words against the same member without, scenario by scenario: the 1.3× rule on p50. */
+function compareMutedWords(report) {
+  const pairs = report.results
+    .filter((r) => r.viewer === 'words')
+    .map((w) => [
+      report.results.find((m) => m.viewer === 'member' && m.name === w.name.replace('words', 'member')),
+      w,
+    ])
+    .filter(([m]) => m);
+  if (pairs.length === 0) return;
+  console.log(`\n${report.label}: a member with 50 muted words against the same member with none`);
+  console.log(
+    `${'scenario'.padEnd(34)} ${'p50 0'.padStart(8)} ${'p50 50'.padStart(8)} ${'ratio'.padStart(6)} ${'p99 0'.padStart(8)} ${'p99 50'.padStart(8)} ${'rps 0'.padStart(7)} ${'rps 50'.padStart(7)}  1.3× rule`,
+  );
+  let over = 0;
+  for (const [m, w] of pairs) {
+    const ratio = w.p50 / m.p50;
+    if (ratio > 1.3) over++;
+    console.log(
+      `${m.name.replace(' · member', '').padEnd(34)} ${ms(m.p50).padStart(8)} ${ms(w.p50).padStart(8)} ${ratio.toFixed(2).padStart(6)} ${ms(m.p99).padStart(8)} ${ms(w.p99).padStart(8)} ${m.rps.toFixed(0).padStart(7)} ${w.rps.toFixed(0).padStart(7)}  ${ratio <= 1.3 ? 'within' : 'OVER'}`,
+    );
+  }
+  console.log(over ? `${over} scenario(s) over 1.3×` : 'Every scenario within 1.3×');
 }
 
 /** Every pair of one engine at two sizes gets the 1.3× check; every pair of engines at one size the 0.9× one. */

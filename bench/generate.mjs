@@ -28,6 +28,36 @@ export const SIZES = {
 
 /** The generated user that the logged-in scenarios use (its session id is in `sessions`). */
 export const VIEWER_USERNAME = 'bench_viewer';
+/** The same viewer's twin (memberships, hidden posts, mutes) who also muted 50 words. */
+export const WORDS_VIEWER_USERNAME = 'bench_viewer_words';
+/**
+ * The twin's muted words: mostly words the generated text never uses (the regex then reads every
+ * candidate's title and body to the end, the costly case), some phrases, and five nouns of the titles,
+ * so that some posts do leave the feeds and the scan reads further. Letters and spaces only: their
+ * pattern (the server's mutedWordPattern) is the word with each space as \s+.
+ */
+const MUTED_WORDS = [
+  ...(
+    'election referendum senator parliament crypto bitcoin blockchain stocks inflation recession ' +
+    'celebrity gossip horoscope lottery casino betting tabloid scandal influencer giveaway ' +
+    'spoiler trailer sequel reboot franchise sponsored advertisement coupon discount clickbait ' +
+    'outrage conspiracy rumor leaked verdict lawsuit'
+  ).split(' '),
+  'breaking news',
+  'hot take',
+  'you will not believe',
+  'this one trick',
+  'limited time offer',
+  'kayak',
+  'drone',
+  'mortgage',
+  'podcast',
+  'sourdough',
+  'final season',
+  'season finale',
+  'box office',
+  'world cup',
+];
 /** One placeholder for every generated account: not a valid argon2id hash, so no password logs in. */
 const PLACEHOLDER_HASH =
   '$argon2id$v=19$m=19456,t=2,p=1$YmVuY2gtZ2VuZXJhdGVk$bm90LWEtcmVhbC1oYXNoLWJlbmNoLW9ubHk';
@@ -425,6 +455,40 @@ async function generate(db) {
     return { id, sessionId, ...counts };
   });
 
+  const wordsViewer = await step('its twin with 50 muted words', async () => {
+    if (MUTED_WORDS.length !== 50) throw new Error(`${MUTED_WORDS.length} muted words, not 50`);
+    const rank = Math.min(11, U - 1);
+    const { id } = await one(`SELECT bench.user_id(${rank}) AS id`);
+    await run(`UPDATE users SET username = ${lit(WORDS_VIEWER_USERNAME)} WHERE id = ${lit(id)}`);
+    const sessionId = Array.from(crypto.randomBytes(36), (b) => ALPHABET[b % 63]).join('');
+    await run(`
+      INSERT INTO sessions (id, user_id, last_seen_at, created_at, expires_at)
+      VALUES (${lit(sessionId)}, ${lit(id)}, now(), now(), now() + interval '300 days')`);
+    const from = lit(viewer.id);
+    await run(`
+      INSERT INTO community_members (community_id, user_id)
+      SELECT community_id, ${lit(id)} FROM community_members WHERE user_id = ${from} ON CONFLICT DO NOTHING`);
+    await run(`
+      INSERT INTO hidden_posts (user_id, post_id, created_at)
+      SELECT ${lit(id)}, post_id, created_at FROM hidden_posts WHERE user_id = ${from} ON CONFLICT DO NOTHING`);
+    await run(`
+      INSERT INTO muted_users (user_id, muted_user_id)
+      SELECT ${lit(id)}, muted_user_id FROM muted_users WHERE user_id = ${from} AND muted_user_id <> ${lit(id)}
+      ON CONFLICT DO NOTHING`);
+    await run(`
+      INSERT INTO muted_communities (user_id, community_id)
+      SELECT ${lit(id)}, community_id FROM muted_communities WHERE user_id = ${from} ON CONFLICT DO NOTHING`);
+    await run(`
+      INSERT INTO muted_words (user_id, word, pattern)
+      VALUES ${MUTED_WORDS.map((w) => `(${lit(id)}, ${lit(w)}, ${lit(w.replaceAll(' ', '\\s+'))})`).join(', ')}`);
+    const counts = await one(`
+      SELECT (SELECT count(*) FROM muted_words WHERE user_id = ${lit(id)})::int AS muted_words,
+             (SELECT count(*) FROM posts p WHERE NOT deleted AND lower(concat_ws(E'\\n', p.title, p.body)) ~
+                (SELECT '(?:^|[^[:alnum:]])(?:' || lower(string_agg(pattern, '|')) || ')(?:[^[:alnum:]]|$)'
+                 FROM muted_words WHERE user_id = ${lit(id)}))::int AS matching_posts`);
+    return { id, sessionId, ...counts };
+  });
+
   await step('VACUUM ANALYZE', () => run('VACUUM ANALYZE'));
 
   const checks = await step('checks', async () => {
@@ -456,7 +520,7 @@ async function generate(db) {
   });
 
   await step('drop the helper schema', () => run('DROP SCHEMA bench CASCADE'));
-  return { viewer, checks };
+  return { viewer, wordsViewer, checks };
 }
 
 async function report(db) {
@@ -516,11 +580,15 @@ try {
     );
   if (existing.rows[0].n > 0) throw new Error('The database is not empty: use --reset, or another database.');
   console.log(`Generating ${P} posts, ${U} users, ${C} communities, about ${V} votes.`);
-  const { viewer, checks } = await database.db.connection().execute((db) => generate(db));
+  const { viewer, wordsViewer, checks } = await database.db.connection().execute((db) => generate(db));
   await report(database.db);
   console.log(
     `Logged-in viewer: ${VIEWER_USERNAME} (${viewer.id}), cookie SID=${viewer.sessionId}; ` +
       `${viewer.hidden} hidden posts, ${viewer.muted_users} muted users, ${viewer.muted_communities} muted communities.`,
+  );
+  console.log(
+    `Its twin: ${WORDS_VIEWER_USERNAME} (${wordsViewer.id}), cookie SID=${wordsViewer.sessionId}; the same and ` +
+      `${wordsViewer.muted_words} muted words, which ${wordsViewer.matching_posts} live posts contain.`,
   );
   console.log(
     `Checks passed: ${checks.sampled} sampled posts match their ${checks.votes} vote rows; ANALYZE done.`,

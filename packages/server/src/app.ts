@@ -39,6 +39,7 @@ import { reportsRoutes } from './reports/reports.routes.js';
 import { createRateLimiter } from './rate-limits/rate-limiter.js';
 import type { Secrets } from './site/secrets.js';
 import { siteRoutes } from './site/site.routes.js';
+import { mutedWordsRoutes } from './users/muted-words.routes.js';
 import { mutesRoutes } from './users/mutes.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 import { IndexHtml } from './web/index-html.js';
@@ -156,6 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         usersRoutes(scope, deps);
         mutesRoutes(scope, deps);
         listsRoutes(scope, deps);
+        mutedWordsRoutes(scope, deps);
         imagesRoutes(scope, deps);
         linksRoutes(scope, deps);
         communitiesRoutes(scope, deps);

@@ -59,6 +59,10 @@ export const errorCodes = {
   invalidRenderFormat: 'invalid-render-format',
   invalidMuteType: 'invalid_mute_type',
   invalidMuteId: 'invalid-mute-id',
+  // Muted words: an addition to the contract (README, API notes).
+  mutedWordEmpty: 'muted-word-empty',
+  mutedWordTooLong: 'muted-word-too-long',
+  invalidMutedWordId: 'invalid-muted-word-id',
   invalidPostId: 'invalid-post-id',
   badBadgeId: 'bad_badge_id',
   listNameEmpty: 'list-name-empty',

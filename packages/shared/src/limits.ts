@@ -33,6 +33,9 @@ export const limits = {
   /** Default and maximum page size of cursor feeds. */
   paginationLimit: 10,
   paginationLimitMax: 50,
+  /** Muted words (an addition to the contract): how many a member keeps, and how long each may be. */
+  mutedWordsMax: 100,
+  mutedWordMax: 100,
 } as const;
 
 /** Usernames, community names and list names share one character set. */

@@ -1,3 +1,5 @@
+import { limits } from './limits.js';
+
 /**
  * Every user-facing text of the specification, verbatim, and the texts the API puts in error bodies.
  * The client shows `messages.*`; the server answers with `apiMessages.*`. Keep the spelling exact, even
@@ -174,6 +176,23 @@ export const messages = {
     mutedUser: (name: string) => `Posts from @${name} won't appear on any of your feeds from now on.`,
     mutedCommunity: (name: string) => `Posts from /${name} won't appear on All anymore.`,
   },
+  /** Muted words: an addition to the specification, worded like its other settings texts. */
+  mutedWords: {
+    heading: 'Muted words',
+    explanation: 'Posts whose title or body contains one of these words or phrases leave your feeds.',
+    placeholder: 'Add a word or phrase',
+    add: 'Add',
+    remove: 'Remove',
+    none: 'You have not muted any words.',
+    unmuteAll: 'Unmute all',
+    unmuteAllConfirm: 'Unmute every word?',
+    empty: 'Word cannot be empty.',
+    tooLong: (max: number) => `A muted word can be at most ${max} characters long.`,
+    limit: (max: number) => `You can mute at most ${max} words.`,
+    muted: (word: string) => `Muted "${word}"`,
+    unmuted: (word: string) => `Unmuted "${word}"`,
+    unmutedAll: 'Unmuted all words',
+  },
 } as const;
 
 /** Texts the server puts in the `message` of error bodies (API.md §3.3, §4). */
@@ -246,6 +265,10 @@ export const apiMessages = {
   invalidReportReason: 'Invalid report reason.',
   invalidMuteType: 'Invalid mute type.',
   invalidMuteId: 'Invalid mute ID.',
+  mutedWordEmpty: messages.mutedWords.empty,
+  mutedWordTooLong: messages.mutedWords.tooLong(limits.mutedWordMax),
+  mutedWordsLimit: messages.mutedWords.limit(limits.mutedWordsMax),
+  invalidMutedWordId: 'Invalid muted word ID.',
   alreadyReported: (type: string) => `You have already reported this ${type}.`,
   reportOwnContent: (type: string) => `You cannot report your own ${type}.`,
   bodyNotJson: 'The body is not valid JSON.',

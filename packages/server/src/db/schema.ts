@@ -269,6 +269,15 @@ export interface MutedUsersTable {
   created_at: DefaultTimestamp;
 }
 
+/** Muted words (an addition to the contract); `pattern` is the word as an escaped regular expression. */
+export interface MutedWordsTable {
+  id: Generated<number>;
+  user_id: string;
+  word: string;
+  pattern: string;
+  created_at: DefaultTimestamp;
+}
+
 export interface MutedCommunitiesTable {
   id: Generated<number>;
   user_id: string;
@@ -377,6 +386,7 @@ export interface DB {
   announcement_posts: AnnouncementPostsTable;
   muted_users: MutedUsersTable;
   muted_communities: MutedCommunitiesTable;
+  muted_words: MutedWordsTable;
   comments: CommentsTable;
   comment_replies: CommentRepliesTable;
   comment_votes: CommentVotesTable;

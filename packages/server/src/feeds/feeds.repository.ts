@@ -95,6 +95,13 @@ export async function feedPage(db: Kysely<DB>, query: FeedPageQuery): Promise<Fe
     conditions.push(
       sql`NOT EXISTS (SELECT 1 FROM muted_users m WHERE m.user_id = ${viewer} AND m.muted_user_id = p.user_id)`,
     );
+    // Muted words: the member's patterns joined into one alternation between non-alphanumeric
+    // boundaries, built once per query (an uncorrelated subquery) and tested on each candidate row as
+    // the index scan reaches it; no words, a NULL pattern, filters nothing. Lower case on both sides and
+    // no lookaround keep PostgreSQL's regex engine on its fast path (docs/decisions.md, "Muted words").
+    conditions.push(
+      sql`NOT coalesce(lower(concat_ws(E'\n', p.title, p.body)) ~ (SELECT '(?:^|[^[:alnum:]])(?:' || lower(string_agg(mw.pattern, '|')) || ')(?:[^[:alnum:]]|$)' FROM muted_words mw WHERE mw.user_id = ${viewer}), false)`,
+    );
     if (query.hideMutedCommunities) {
       conditions.push(
         sql`NOT EXISTS (SELECT 1 FROM muted_communities mc WHERE mc.user_id = ${viewer} AND mc.community_id = p.community_id)`,

@@ -108,6 +108,9 @@ export const errors = {
   invalidReportReason: () => new AppError(400, codes.invalidReportReason, apiMessages.invalidReportReason),
   invalidMuteType: () => new AppError(400, codes.invalidMuteType, apiMessages.invalidMuteType),
   invalidMuteId: () => new AppError(400, codes.invalidMuteId, apiMessages.invalidMuteId),
+  mutedWordEmpty: () => new AppError(400, codes.mutedWordEmpty, apiMessages.mutedWordEmpty),
+  mutedWordTooLong: () => new AppError(400, codes.mutedWordTooLong, apiMessages.mutedWordTooLong),
+  invalidMutedWordId: () => new AppError(400, codes.invalidMutedWordId, apiMessages.invalidMutedWordId),
   invalidPostId: () => new AppError(400, codes.invalidPostId, apiMessages.invalidId),
   badBadgeId: () => new AppError(400, codes.badBadgeId, apiMessages.invalidBadgeId),
   listNameEmpty: () => new AppError(400, codes.listNameEmpty, messages.lists.nameEmpty),
@@ -164,6 +167,7 @@ export const errors = {
     new AppError(403, codes.modCannotDeleteContent, apiMessages.modCannotDeleteContent),
   cannotPinDeletedPost: () => new AppError(403, codes.cannotPinDeletedPost, apiMessages.cannotPinDeleted),
   pinLimitReached: () => new AppError(403, codes.limitReached, apiMessages.pinLimitReached),
+  mutedWordsLimit: () => new AppError(403, codes.limitReached, apiMessages.mutedWordsLimit),
   noImagePosts: () => new AppError(403, codes.noImagePosts, apiMessages.imagePostsDisabled),
   notEnoughPointsForImages: () =>
     new AppError(403, codes.notEnoughPoints, messages.posts.notEnoughPointsImage),

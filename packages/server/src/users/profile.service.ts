@@ -16,6 +16,7 @@ import { unusablePasswordHash, verifyPassword } from './passwords.js';
 import { profilePictures } from './user-views.js';
 import { presentUser, viewOf } from './users.presenter.js';
 import { userJson } from './users.service.js';
+import { clearMutedWords } from './muted-words.repository.js';
 import { deleteMutesOfUser } from './mutes.repository.js';
 import {
   addUserBadge,
@@ -112,6 +113,7 @@ export async function deleteAccount(
     await deleteBansOfUser(trx, target.id);
     await deleteMutesOfUser(trx, target.id);
     await deleteListsOfUser(trx, target.id);
+    await clearMutedWords(trx, target.id);
     await deleteBadgesOfUser(trx, target.id);
     await scrubDeletedAccount(trx, target.id, scrambled, deps.clock());
     return target.pro_pic;

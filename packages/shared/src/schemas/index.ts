@@ -9,3 +9,4 @@ export * from './comment.js';
 export * from './report.js';
 export * from './profile.js';
 export * from './params.js';
+export * from './muted-words.js';

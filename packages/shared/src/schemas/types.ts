@@ -28,6 +28,7 @@ import type {
   ReportReasonSchema,
   UpdateListBodySchema,
 } from './lists.js';
+import type { MutedWordSchema } from './muted-words.js';
 import type {
   CreatePostBodySchema,
   EditPostBodySchema,
@@ -64,6 +65,7 @@ export type CreateListBody = Static<typeof CreateListBodySchema>;
 export type UpdateListBody = Static<typeof UpdateListBodySchema>;
 export type Mute = Static<typeof MuteSchema>;
 export type Mutes = Static<typeof MutesSchema>;
+export type MutedWord = Static<typeof MutedWordSchema>;
 export type ReportReason = Static<typeof ReportReasonSchema>;
 export type Initial = Static<typeof InitialSchema>;
 export type LoginBody = Static<typeof LoginBodySchema>;

@@ -52,6 +52,8 @@ const PATHS = {
   megaphone: 'M3 10v4h3l7 4V6l-7 4zM17 9a4 4 0 0 1 0 6',
   copy: 'M9 9h10v11H9zM5 15H4V4h11v1',
   calendar: 'M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zM4 10h16M8 3v4M16 3v4',
+  volume: 'M4 9.5h3.5L12 5.5v13l-4.5-4H4zM15.5 9a4 4 0 0 1 0 6M18 6.5a7.5 7.5 0 0 1 0 11',
+  volumeOff: 'M4 9.5h3.5L12 5.5v13l-4.5-4H4zM16 9.5l5 5M21 9.5l-5 5',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -6,6 +6,7 @@ import { Icon } from '../../../components/ui/Icon';
 import { LazyMenu } from '../../../components/ui/LazyMenu';
 import type { MenuItem } from '../../../components/ui/Menu';
 import { absoluteUrl, canShareNatively, copyLink, shareNatively } from '../../../lib/share';
+import { useCommunityMuteItem } from '../../mutes';
 import { useCurrentUser, useInitial } from '../../session';
 import styles from './CommunityHeader.module.css';
 import { isAdmin, mayPostIn, standingIn } from '../../../lib/policies';
@@ -37,6 +38,7 @@ export function CommunityHeader({ community }: { community: Community }) {
     ? mayPostIn(standingIn(user, community, banned), community)
     : !banned && !community.postingRestricted;
   const banner = community.bannerImage;
+  const muteItem = useCommunityMuteItem(community);
 
   const menu = (): MenuItem[] => [
     ...(canShareNatively()
@@ -50,6 +52,7 @@ export function CommunityHeader({ community }: { community: Community }) {
         ]
       : []),
     { kind: 'action', label: 'Copy URL', icon: 'copy', onSelect: () => void copyLink(url) },
+    muteItem(),
   ];
 
   return (

@@ -7,6 +7,7 @@ import { LazyMenu } from '../../../components/ui/LazyMenu';
 import type { MenuItem } from '../../../components/ui/Menu';
 import { useMediaQuery } from '../../../lib/device';
 import { absoluteUrl, canShareNatively, copyLink, openExternal, shareNatively } from '../../../lib/share';
+import { usePostMuteItems } from '../../mutes';
 import { useCurrentUser } from '../../session';
 import { useDeletePost, type DeletePostVariables } from '../api/delete-post';
 import { usePostAction, type PostAction } from '../api/post-action';
@@ -98,6 +99,7 @@ export function PostActions({
   const user = useCurrentUser();
   const action = usePostAction();
   const remove = useDeletePost();
+  const muteItems = usePostMuteItems(post);
   const [pending, setPending] = useState<PendingDelete | null>(null);
   const isAuthor = Boolean(user && !post.userDeleted && user.id === post.userId);
   // A menu per official group the reader acts in: an admin who does not moderate has only the admin one.
@@ -236,6 +238,15 @@ export function PostActions({
       )}
       {canReport && (
         <ReportDialog type="post" targetId={post.id} open={reporting} onOpenChange={setReporting} />
+      )}
+      {user && (
+        <LazyMenu
+          label="Post options"
+          triggerLabel="More options"
+          triggerClassName={styles.action}
+          trigger={<Icon name="dots" size={18} />}
+          items={muteItems}
+        />
       )}
       {isMod && (
         <LazyMenu

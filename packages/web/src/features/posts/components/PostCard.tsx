@@ -5,6 +5,7 @@ import { Icon } from '../../../components/ui/Icon';
 import { LazyMenu } from '../../../components/ui/LazyMenu';
 import { useIsMobileLayout } from '../../../lib/device';
 import { formatCount } from '../../../lib/format-count';
+import { usePostMuteItems } from '../../mutes';
 import { useCurrentUser } from '../../session';
 import { useHidePost, useIsHidden } from '../api/hide-post';
 import type { FeedLayout } from '../feed-preferences';
@@ -228,6 +229,7 @@ function CompactThumbnail({ post, href, loading }: { post: Post; href: string; l
 function CardFooter({ post, href, compact = false }: { post: Post; href: string; compact?: boolean }) {
   const user = useCurrentUser();
   const hide = useHidePost();
+  const muteItems = usePostMuteItems(post);
   const [reporting, setReporting] = useState(false);
   const canReport = Boolean(user && user.id !== post.userId && !post.deleted);
   const comments = post.noComments;
@@ -252,6 +254,7 @@ function CardFooter({ post, href, compact = false }: { post: Post; href: string;
           triggerClassName={styles.menuButton}
           trigger={<Icon name="dots" size={18} />}
           items={() => [
+            ...muteItems(),
             { kind: 'action', label: 'Hide', icon: 'eyeOff', onSelect: () => hide.mutate(post.id) },
             ...(canReport
               ? [

@@ -5,6 +5,7 @@ import { Avatar } from '../../../components/ui/Avatar';
 import { Button } from '../../../components/ui/Button';
 import { showAlert } from '../../../components/ui/Toasts';
 import { errorText } from '../../../lib/api-client';
+import { MuteUserButton } from '../../mutes';
 import { useCurrentUser } from '../../session';
 import { useSupporterBadge } from '../api/badges';
 import { isAdmin, mayBeBannedSiteWide } from '../../../lib/policies';
@@ -137,6 +138,7 @@ export function ProfileHeader({ user }: { user: User }) {
         </div>
       </div>
       {user.aboutMe && <About text={user.aboutMe} />}
+      <MuteUserButton user={user} />
       {own && <PictureEditor user={user} />}
       {isAdmin(viewer) && !own && <AdminTools user={user} />}
     </header>
