@@ -173,7 +173,7 @@ describe('the bookmarks list', () => {
         .insertInto('users')
         .values([user(live, 'before_lists', false), user(gone, 'deleted_one', true)])
         .execute();
-      expect(await migrate(database.db)).toEqual(['0005_lists']);
+      expect(await migrate(database.db)).toEqual(['0005_lists', '0006_muted_words']);
       const rows = await database.db
         .selectFrom('lists')
         .select(['user_id', 'name', 'display_name'])
