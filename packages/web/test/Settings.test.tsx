@@ -13,6 +13,11 @@ import { isDisabled, renderWithApp } from './render';
 
 const SETTINGS = '/api/_settings?action=updateProfile';
 
+/** What a test sent, leaving out the page's reads (the muted words section loads its own list). */
+function writes(api: { requests: { method: string; url: string }[] }): string[] {
+  return api.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.url}`);
+}
+
 function userMute(user: User, n: number): Mute {
   return {
     id: `u_${n}`,
@@ -77,7 +82,7 @@ describe('account fields and preferences', () => {
     await user.click(save);
     expect(screen.getByText(messages.settings.emailInvalid)).toBeTruthy();
     expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
-    expect(api.requests).toEqual([]);
+    expect(writes(api)).toEqual([]);
     await user.clear(screen.getByLabelText('Email'));
     await user.type(screen.getByLabelText('Email'), 'alice@example.org');
     expect(screen.queryByText(messages.settings.emailInvalid)).toBeNull();
@@ -190,7 +195,7 @@ describe('change password', () => {
     await fill('old password', 'short', 'short');
     await user.click(submit);
     expect(within(dialog).getByText(messages.settings.passwordTooShort)).toBeTruthy();
-    expect(api.requests).toEqual([]);
+    expect(writes(api)).toEqual([]);
   });
 
   test('the show/hide toggle appears once the field holds something', async () => {
@@ -313,7 +318,7 @@ describe('mutes', () => {
     await user.click(within(communities).getByRole('button', { name: 'Unmute /crafts' }));
     expect(await screen.findByText(messages.mutes.unmutedCommunity('crafts'))).toBeTruthy();
     expect(await within(communities).findByText("You haven't muted any communities.")).toBeTruthy();
-    expect(api.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+    expect(writes(api)).toEqual([
       `DELETE /api/mutes/users/${bob.id}`,
       `DELETE /api/mutes/communities/${crafts.mutedCommunityId}`,
     ]);
@@ -343,7 +348,7 @@ describe('mutes', () => {
     await user.click(within(users).getByRole('button', { name: 'Unmute all' }));
     expect(await within(users).findByText("You haven't muted anyone.")).toBeTruthy();
     expect(screen.getByText('/crafts')).toBeTruthy();
-    expect(api.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['DELETE /api/mutes?type=user']);
+    expect(writes(api)).toEqual(['DELETE /api/mutes?type=user']);
   });
 });
 

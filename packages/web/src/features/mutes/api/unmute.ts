@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messages } from '@commons/shared';
+import { messages, type Mutes } from '@commons/shared';
 import { showAlert } from '../../../components/ui/Toasts';
 import { api, errorText } from '../../../lib/api-client';
 import type { MuteTarget } from './mute';
@@ -32,6 +32,22 @@ export function useUnmute() {
           ? messages.mutes.unmutedUser(target.username)
           : messages.mutes.unmutedCommunity(target.name),
       );
+    },
+    onError: (error) => showAlert(errorText(error), { tone: 'error' }),
+  });
+}
+
+/**
+ * `DELETE /api/mutes?type=user|community` (API.md §13.3): every mute of that type. The answer is the
+ * container after clearing (the contract's fix), which replaces the cached one.
+ */
+export function useUnmuteAll() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (type: MuteTarget['kind']) => api<Mutes>('/mutes', { method: 'DELETE', query: { type } }),
+    onSuccess: (mutes) => {
+      setMutes(queryClient, () => mutes);
+      afterMuteChange(queryClient);
     },
     onError: (error) => showAlert(errorText(error), { tone: 'error' }),
   });

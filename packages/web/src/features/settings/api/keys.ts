@@ -7,6 +7,4 @@ export const settingsKeys = {
   updateProfile: ['settings', 'update-profile'] as const,
   changePassword: ['settings', 'change-password'] as const,
   deleteAccount: ['settings', 'delete-account'] as const,
-  unmute: ['settings', 'unmute'] as const,
-  unmuteAll: ['settings', 'unmute-all'] as const,
 };

@@ -1,10 +1,8 @@
 import { Link } from 'wouter';
-import { messages, type Mute } from '@commons/shared';
+import type { Mute } from '@commons/shared';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Button } from '../../../components/ui/Button';
-import { showAlert } from '../../../components/ui/Toasts';
-import { errorText } from '../../../lib/api-client';
-import { useUnmute, useUnmuteAll, type MuteType } from '../api/unmute';
+import { useUnmute, useUnmuteAll, type MuteTarget } from '../../mutes';
 import styles from './Settings.module.css';
 
 const TEXTS = {
@@ -12,8 +10,17 @@ const TEXTS = {
   community: { title: 'Muted communities', empty: "You haven't muted any communities." },
 } as const;
 
+type MuteType = MuteTarget['kind'];
+
 function nameOf(mute: Mute): string {
   return mute.type === 'user' ? (mute.mutedUser?.username ?? '') : (mute.mutedCommunity?.name ?? '');
+}
+
+/** The mute as the mutes feature names its target (the unmute toasts use the name). */
+function targetOf(mute: Mute): MuteTarget {
+  return mute.type === 'user'
+    ? { kind: 'user', id: mute.mutedUserId ?? '', username: nameOf(mute) }
+    : { kind: 'community', id: mute.mutedCommunityId ?? '', name: nameOf(mute) };
 }
 
 /**
@@ -33,7 +40,6 @@ export function MutedList({
   const unmuteAll = useUnmuteAll();
   const { title, empty } = TEXTS[type];
   const headingId = `settings-muted-${type}`;
-  const fail = (error: unknown) => showAlert(errorText(error), { tone: 'error' });
   return (
     <section className={styles.card} aria-labelledby={headingId}>
       <div className={styles.cardHead}>
@@ -45,7 +51,7 @@ export function MutedList({
             size="sm"
             variant="ghost"
             disabled={unmuteAll.isPending}
-            onClick={() => unmuteAll.mutate(type, { onError: fail })}
+            onClick={() => unmuteAll.mutate(type)}
           >
             Unmute all
           </Button>
@@ -57,7 +63,8 @@ export function MutedList({
         <ul className={styles.muteList}>
           {mutes.map((mute) => {
             const name = nameOf(mute);
-            const pending = unmute.isPending && unmute.variables?.id === mute.id;
+            const target = targetOf(mute);
+            const pending = unmute.isPending && unmute.variables?.id === target.id;
             return (
               <li key={mute.id} className={styles.muteRow}>
                 {mute.type === 'user' ? (
@@ -75,17 +82,7 @@ export function MutedList({
                   size="sm"
                   disabled={pending}
                   aria-label={`Unmute ${mute.type === 'user' ? '@' : '/'}${name}`}
-                  onClick={() =>
-                    unmute.mutate(mute, {
-                      onSuccess: () =>
-                        showAlert(
-                          mute.type === 'user'
-                            ? messages.mutes.unmutedUser(name)
-                            : messages.mutes.unmutedCommunity(name),
-                        ),
-                      onError: fail,
-                    })
-                  }
+                  onClick={() => unmute.mutate(target)}
                 >
                   Unmute
                 </Button>

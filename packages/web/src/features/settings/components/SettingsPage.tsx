@@ -1,6 +1,7 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import type { User } from '@commons/shared';
 import { Button } from '../../../components/ui/Button';
+import { MutedWordsSettings } from '../../mutes';
 import { useInitial } from '../../session';
 import { AccountSettings } from './AccountSettings';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
@@ -11,10 +12,9 @@ import styles from './Settings.module.css';
 
 /**
  * The settings page (secondary §2): the account and its preferences (one Save), this device's
- * preferences, the mutes, then password and deletion. `afterMutes` is where further sections about
- * muting join the page (muted words).
+ * preferences, the mutes (communities, users, then words), then password and deletion.
  */
-export function SettingsPage({ user, afterMutes }: { user: User; afterMutes?: ReactNode }) {
+export function SettingsPage({ user }: { user: User }) {
   const { mutes } = useInitial();
   const [dialog, setDialog] = useState<'password' | 'delete' | null>(null);
   const hidePictures = user.hideUserProfilePictures === true;
@@ -25,7 +25,7 @@ export function SettingsPage({ user, afterMutes }: { user: User; afterMutes?: Re
       <DeviceSettings />
       <MutedList type="community" mutes={mutes.communityMutes} hidePictures={hidePictures} />
       <MutedList type="user" mutes={mutes.userMutes} hidePictures={hidePictures} />
-      {afterMutes}
+      <MutedWordsSettings />
       <section className={styles.card} aria-labelledby="settings-account">
         <h2 id="settings-account" className={styles.cardTitle}>
           Account
