@@ -33,6 +33,7 @@ import { registerImageServer } from './images/image-server.js';
 import { imagesRoutes } from './images/images.routes.js';
 import { systemClock, type Clock } from './lib/time.js';
 import { linksRoutes } from './links/links.routes.js';
+import { listsRoutes } from './lists/lists.routes.js';
 import { postsRoutes } from './posts/posts.routes.js';
 import { reportsRoutes } from './reports/reports.routes.js';
 import { createRateLimiter } from './rate-limits/rate-limiter.js';
@@ -154,6 +155,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         captchaRoutes(scope, deps);
         usersRoutes(scope, deps);
         mutesRoutes(scope, deps);
+        listsRoutes(scope, deps);
         imagesRoutes(scope, deps);
         linksRoutes(scope, deps);
         communitiesRoutes(scope, deps);

@@ -284,6 +284,46 @@ describe('the app shell', () => {
       expect(meta(res.text, 'name', 'description')).toBe(DESCRIPTION);
     });
 
+    it('names a public list, and never a private or missing one', async () => {
+      const user = await makeUser(t.db, { username: uniqueName('Lister') });
+      const [shared] = await t.db
+        .insertInto('lists')
+        .values([
+          { user_id: user.id, name: 'Shared_reads', display_name: 'Reads & notes', public: true },
+          {
+            user_id: user.id,
+            name: 'described',
+            display_name: 'Described',
+            public: true,
+            description: 'Good <b>',
+          },
+          { user_id: user.id, name: 'secret_plans', display_name: 'Secret plans' },
+        ])
+        .returning('id')
+        .execute();
+      await t.db.updateTable('lists').set({ num_items: 1 }).where('id', '=', shared!.id).execute();
+
+      const path = `/@${user.username.toLowerCase()}/lists/Shared_reads`;
+      expectPreview((await t.client().get(path)).text, {
+        title: 'Reads &amp; notes - Commons',
+        shareTitle: `Reads &amp; notes by @${user.username} on Commons`,
+        description: `1 item saved by @${user.username}.`,
+        url: page(path),
+        image,
+      });
+      const described = await t.client().get(`/@${user.username}/lists/described`);
+      expect(meta(described.text, 'property', 'og:description')).toBe('Good &lt;b&gt;');
+
+      // Private, unknown, or named in another case (names match exactly): the site's own tags.
+      for (const other of ['secret_plans', 'nosuch', 'shared_reads']) {
+        const res = await t.client().get(`/@${user.username}/lists/${other}`);
+        expect(res.status, other).toBe(200);
+        expect(title(res.text), other).toBe('Commons');
+        expect(meta(res.text, 'name', 'description'), other).toBe(DESCRIPTION);
+        expect(res.text).not.toContain('Secret plans');
+      }
+    });
+
     it('replaces the head of the file instead of adding to it', async () => {
       const res = await t.client().get('/about');
       expect(res.text).not.toContain('<title>Commons</title>');

@@ -54,3 +54,30 @@ export const REPORT_TYPES = ['post', 'comment'] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 
 export const isReportType = oneOf(REPORT_TYPES);
+
+/** `GET /api/users/{username}/lists?sort=` (API.md §14.1): last added first (the default), or by name. */
+export const LISTS_SORTS = ['lastAdded', 'name'] as const;
+export type ListsSort = (typeof LISTS_SORTS)[number];
+
+export const isListsSort = oneOf(LISTS_SORTS);
+
+/** `GET /api/users/{username}/lists?filter=` (API.md §14.1). */
+export const LISTS_FILTERS = ['all', 'public', 'private'] as const;
+export type ListsFilter = (typeof LISTS_FILTERS)[number];
+
+export const isListsFilter = oneOf(LISTS_FILTERS);
+
+/**
+ * The order of a list's items (API.md §14.4): a list's `sort` and the items' `?sort=`. Added: when the
+ * item was saved; created: the target's id, which orders by the target's creation time.
+ */
+export const LIST_ITEM_SORTS = ['addedDsc', 'addedAsc', 'createdDsc', 'createdAsc'] as const;
+export type ListItemSort = (typeof LIST_ITEM_SORTS)[number];
+
+export const isListItemSort = oneOf(LIST_ITEM_SORTS);
+
+/** What a list item (and `_saved_to`) names (API.md §14.4, §14.6): ContentType. */
+export const CONTENT_TYPES = ['post', 'comment'] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
+
+export const isContentType = oneOf(CONTENT_TYPES);

@@ -17,6 +17,14 @@ export {
   isGroup,
   REPORT_TYPES,
   isReportType,
+  LISTS_SORTS,
+  isListsSort,
+  LISTS_FILTERS,
+  isListsFilter,
+  LIST_ITEM_SORTS,
+  isListItemSort,
+  CONTENT_TYPES,
+  isContentType,
   type FeedType,
   type FeedSort,
   type CommunitySort,
@@ -24,14 +32,20 @@ export {
   type UserFeedFilter,
   type Group,
   type ReportType,
+  type ListsSort,
+  type ListsFilter,
+  type ListItemSort,
+  type ContentType,
 } from './enums.js';
 export {
   checkUsername,
   checkPassword,
+  checkListName,
   isValidEmail,
   nameKey,
   type UsernameProblem,
   type PasswordProblem,
+  type ListNameProblem,
 } from './validation.js';
 export { truncateChars, charLength, dropInvalidUnicode } from './text.js';
 export { staticPages, type StaticPageContent } from './static-pages.js';

@@ -18,6 +18,18 @@ export function checkUsername(username: string): UsernameProblem | null {
   return null;
 }
 
+export type ListNameProblem = 'empty' | 'too-short' | 'too-long' | 'bad-characters';
+
+/** A list name (API.md §2.4): 3–21 characters of the username set; it is the list's URL segment. */
+export function checkListName(name: string): ListNameProblem | null {
+  if (name === '') return 'empty';
+  const length = charLength(name);
+  if (length < limits.listNameMin) return 'too-short';
+  if (length > limits.listNameMax) return 'too-long';
+  if (!NAME_CHARACTERS.test(name)) return 'bad-characters';
+  return null;
+}
+
 export function checkPassword(password: string): PasswordProblem | null {
   if (password === '') return 'empty';
   if (charLength(password) < limits.passwordMin) return 'too-short';

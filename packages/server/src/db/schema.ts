@@ -1,4 +1,4 @@
-import type { Group } from '@commons/shared';
+import type { ContentType, Group, ListItemSort } from '@commons/shared';
 import type { ColumnType, Generated } from 'kysely';
 
 /**
@@ -328,6 +328,27 @@ export interface ReportsTable {
   dealt_by: string | null;
 }
 
+export interface ListsTable {
+  id: Generated<number>;
+  user_id: string;
+  name: string;
+  display_name: string;
+  public: Generated<boolean>;
+  description: string | null;
+  num_items: Generated<number>;
+  ordering: Generated<ListItemSort>;
+  created_at: DefaultTimestamp;
+  last_updated_at: DefaultTimestamp;
+}
+
+export interface ListItemsTable {
+  id: Generated<number>;
+  list_id: number;
+  target_type: ContentType;
+  target_id: string;
+  created_at: DefaultTimestamp;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -360,4 +381,6 @@ export interface DB {
   comment_replies: CommentRepliesTable;
   comment_votes: CommentVotesTable;
   reports: ReportsTable;
+  lists: ListsTable;
+  list_items: ListItemsTable;
 }

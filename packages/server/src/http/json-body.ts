@@ -6,9 +6,14 @@ import { errors } from '../lib/errors.js';
 
 /**
  * Bodies are JSON whatever their Content-Type (API.md §2.1, MUST): the reference client sends most of
- * them unlabelled, which browsers call text/plain. An empty body is "no body".
+ * them unlabelled, which browsers call text/plain. An empty body is "no body". `unparsable` is the
+ * error for text that is not JSON: 400 `invalid_json` unless a scope's contract says otherwise (the
+ * list-item routes, API.md §14.4).
  */
-export function acceptJsonWhateverTheType(scope: FastifyInstance): void {
+export function acceptJsonWhateverTheType(
+  scope: FastifyInstance,
+  unparsable: () => Error = () => errors.invalidJson(apiMessages.bodyNotJson),
+): void {
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
@@ -17,7 +22,7 @@ export function acceptJsonWhateverTheType(scope: FastifyInstance): void {
     try {
       parsed = JSON.parse(text);
     } catch {
-      return done(errors.invalidJson(apiMessages.bodyNotJson), undefined);
+      return done(unparsable(), undefined);
     }
     if (/\\u0000/i.test(text) && hasNul(parsed)) {
       return done(errors.invalidJson(apiMessages.nulCharacters), undefined);

@@ -3,6 +3,7 @@ import {
   errorCodes as codes,
   messages,
   type ErrorCode,
+  type ListNameProblem,
   type PasswordProblem,
   type UsernameProblem,
 } from '@commons/shared';
@@ -28,6 +29,12 @@ const USERNAME_PROBLEMS: Record<UsernameProblem, string> = {
   'too-short': apiMessages.usernameTooShort,
   'too-long': apiMessages.usernameTooLong,
   'bad-characters': apiMessages.usernameBadCharacters,
+};
+
+const LIST_NAME_PROBLEMS: Record<Exclude<ListNameProblem, 'empty'>, string> = {
+  'too-short': apiMessages.listNameTooShort,
+  'too-long': apiMessages.listNameTooLong,
+  'bad-characters': apiMessages.listNameBadCharacters,
 };
 
 /**
@@ -103,6 +110,20 @@ export const errors = {
   invalidMuteId: () => new AppError(400, codes.invalidMuteId, apiMessages.invalidMuteId),
   invalidPostId: () => new AppError(400, codes.invalidPostId, apiMessages.invalidId),
   badBadgeId: () => new AppError(400, codes.badBadgeId, apiMessages.invalidBadgeId),
+  listNameEmpty: () => new AppError(400, codes.listNameEmpty, messages.lists.nameEmpty),
+  invalidListName: (problem: Exclude<ListNameProblem, 'empty'>) =>
+    new AppError(400, codes.invalidListName, LIST_NAME_PROBLEMS[problem]),
+  invalidListId: () => new AppError(400, codes.invalidListId, apiMessages.invalidListId),
+  invalidItemId: () => new AppError(400, codes.invalidItemId, apiMessages.invalidListItemId),
+  invalidListsSort: () => new AppError(400, codes.invalidListsSort, apiMessages.invalidSort),
+  invalidListsFilter: () => new AppError(400, codes.invalidListsFilter, apiMessages.invalidFilter),
+  invalidListSort: () => new AppError(400, codes.invalidListSort, apiMessages.invalidSort),
+  invalidTargetId: () => new AppError(400, codes.invalidTargetId, apiMessages.invalidTargetId),
+  invalidContentType: () => new AppError(400, codes.invalidContentType, apiMessages.invalidContentType),
+  /** List items: `limit` not an integer (hyphenated, unlike the feeds' `invalid_limit`). */
+  invalidListItemsLimit: () => new AppError(400, codes.invalidLimitHyphenated, apiMessages.invalidLimit),
+  /** An unparsable body on the list-item routes: no code (API.md §14.4). */
+  badJsonBody: () => new AppError(400, undefined, apiMessages.badJsonBody),
   deleteContentNotBool: () => new AppError(400, undefined, apiMessages.deleteContentNotBool),
   imageRequestInvalid: () => new AppError(400, undefined, apiMessages.imageRequestInvalid),
   imageSignatureInvalid: () => new AppError(400, undefined, apiMessages.imageSignatureInvalid),
@@ -152,6 +173,8 @@ export const errors = {
   maxLimitReached: () => new AppError(403, codes.maxLimitReached, messages.communities.maxLimitReached),
   permissionDenied: () => new AppError(403, codes.permissionDenied, apiMessages.permissionDenied),
   noBanAdmin: () => new AppError(403, codes.noBanAdmin, apiMessages.adminCannotBeBanned),
+  notYourList: () => new AppError(403, codes.notYourList, apiMessages.notYourList),
+  notListOwner: () => new AppError(403, codes.notListOwner, apiMessages.notListOwner),
   ownContent: (type: string) => new AppError(403, codes.ownContent, apiMessages.reportOwnContent(type)),
 
   // 404
@@ -167,6 +190,8 @@ export const errors = {
   commentNotFound: () => new AppError(404, codes.commentNotFound, apiMessages.commentNotFound),
   imageNotFound: () => new AppError(404, codes.imageNotFound, apiMessages.imageNotFound),
   badgeTypeNotFound: () => new AppError(404, codes.badgeTypeNotFound, apiMessages.badgeTypeNotFound),
+  listNotFound: () => new AppError(404, codes.listNotFound, apiMessages.listNotFound),
+  listItemNotFound: () => new AppError(404, codes.listItemNotFound, apiMessages.listItemNotFound),
   captchaOff: () => new AppError(404, codes.captchaOff, apiMessages.captchaOff),
   imageFileNotFound: () => new AppError(404, undefined, apiMessages.imageFileNotFound),
 
@@ -180,6 +205,7 @@ export const errors = {
   alreadyDeleted: () => new AppError(409, codes.alreadyDeleted, apiMessages.alreadyDeleted),
   alreadyBanned: (username: string) => new AppError(409, codes.conflict, apiMessages.alreadyBanned(username)),
   alreadyAnnounced: () => new AppError(409, codes.duplicate, apiMessages.alreadyAnnounced),
+  duplicateList: (name: string) => new AppError(409, codes.duplicateList, messages.lists.nameExists(name)),
 
   // 429
   tooManyRequests: () => new AppError(429, undefined, apiMessages.tooManyRequests),

@@ -17,6 +17,16 @@ export function findPostById(db: Kysely<DB>, id: string): Promise<PostRow | unde
   return db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Posts by id, in no particular order; no query for none. */
+export async function postsByIds(db: Kysely<DB>, ids: readonly string[]): Promise<PostRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('posts')
+    .selectAll()
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+}
+
 /**
  * Inserts a post with a fresh 8-character public id, drawing again on the rare collision (DOMAIN §1.1).
  * The author's own upvote is counted from the start: 1 upvote, 1 point, and its hot score.

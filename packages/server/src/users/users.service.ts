@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { type User } from '@commons/shared';
 import { joinDefaultCommunities, moddingList } from '../communities/communities.service.js';
+import { insertBookmarksList } from '../lists/lists.repository.js';
 import type { Deps } from '../deps.js';
 import type { DB } from '../db/schema.js';
 import { errors } from '../lib/errors.js';
@@ -80,8 +81,8 @@ export interface NewUser {
 }
 
 /**
- * Creates an account and everything a new account gets (membership of the default communities). Runs
- * inside the caller's transaction. Returns undefined when the name is taken (case-insensitively), also
+ * Creates an account and everything a new account gets (membership of the default communities, the
+ * private bookmarks list). Runs inside the caller's transaction. Returns undefined when the name is taken (case-insensitively), also
  * when another request won a race.
  */
 export async function createUser(db: Kysely<DB>, user: NewUser): Promise<UserRow | undefined> {
@@ -94,7 +95,10 @@ export async function createUser(db: Kysely<DB>, user: NewUser): Promise<UserRow
     is_admin: user.isAdmin ?? false,
     about_me: user.aboutMe ?? null,
   });
-  if (row) await joinDefaultCommunities(db, row.id);
+  if (row) {
+    await joinDefaultCommunities(db, row.id);
+    await insertBookmarksList(db, row.id, row.created_at);
+  }
   return row;
 }
 

@@ -3,6 +3,7 @@ import { findCommunityByName } from '../communities/communities.repository.js';
 import type { Deps } from '../deps.js';
 import { imagesByIds } from '../images/images.repository.js';
 import { presentImage } from '../images/images.presenter.js';
+import { findListByName } from '../lists/lists.repository.js';
 import { imagesOfPosts } from '../posts/post-images.repository.js';
 import { findPostByPublicId } from '../posts/posts.repository.js';
 import { findUserByName } from '../users/users.repository.js';
@@ -11,6 +12,7 @@ import type { PageMeta } from './index-html.js';
 const OTHER_TITLES: Record<string, string> = { '/login': 'Login' };
 
 const PROFILE = /^\/@([0-9A-Za-z_]{1,32})\/?$/;
+const LIST = /^\/@([0-9A-Za-z_]{1,32})\/lists\/([0-9A-Za-z_]{1,32})$/;
 const COMMUNITY = /^\/([0-9A-Za-z_]{3,21})$/;
 const POST = /^\/([0-9A-Za-z_]{3,21})\/post\/([0-9A-Za-z_]{8})(?:\/[0-9a-fA-F]{24})?$/;
 
@@ -35,6 +37,19 @@ export async function pageMeta(deps: Deps, pathname: string): Promise<PageMeta> 
         title: `@${user.username}`,
         shareTitle: `@${user.username} on ${site}`,
         description: `${user.username}'s profile.`,
+      };
+    }
+  }
+  const list = LIST.exec(pathname);
+  if (list?.[1] && list[2]) {
+    // Only a public list is named: a private one previews like any unknown page, so that a shared
+    // link does not give its name away.
+    const row = await findListByName(deps.db, list[1], list[2]);
+    if (row?.public) {
+      return {
+        title: row.display_name,
+        shareTitle: `${row.display_name} by @${row.username} on ${site}`,
+        description: row.description ?? `${plural(row.num_items, 'item')} saved by @${row.username}.`,
       };
     }
   }

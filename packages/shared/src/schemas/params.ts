@@ -24,6 +24,11 @@ export const MutedCommunityParamsSchema = Type.Object({ communityId: Type.String
 /** `"u_<n>"` / `"c_<n>"` (API.md §2.3). */
 export const MuteIdParamsSchema = Type.Object({ muteId: Type.String() });
 
+/** A list by its owner and name, or by its integer id (API.md §14.3). */
+export const ListByNameParamsSchema = Type.Object({ username: Type.String(), listName: Type.String() });
+export const ListIdParamsSchema = Type.Object({ listId: Type.String() });
+export const ListItemIdParamsSchema = Type.Object({ listId: Type.String(), itemId: Type.String() });
+
 // Query strings.
 /** `?action=` of the one-path, several-action routes. */
 export const ActionQuerySchema = Type.Object({ action: Query });
@@ -65,6 +70,13 @@ export const LinkInfoQuerySchema = Type.Object({ url: Query });
 /** `DELETE /api/mutes?type=user|community|` (API.md §13.3). */
 export const MuteTypeQuerySchema = Type.Object({ type: Query });
 
+/** A user's lists (API.md §14.1), also the answer to creating one (§14.2). */
+export const ListsQuerySchema = Type.Object({ sort: Query, filter: Query });
+/** A list's items (API.md §14.4), on every method. */
+export const ListItemsQuerySchema = Type.Object({ limit: Query, next: Query, sort: Query });
+/** `GET /api/lists/_saved_to` (API.md §14.6). */
+export const SavedToQuerySchema = Type.Object({ id: Query, type: Query });
+
 export type FeedQueryParams = Static<typeof FeedQuerySchema>;
 export type PostActionQueryParams = Static<typeof PostActionQuerySchema>;
 export type DeletePostQueryParams = Static<typeof DeletePostQuerySchema>;
@@ -72,3 +84,5 @@ export type CommentListQueryParams = Static<typeof CommentListQuerySchema>;
 export type CommentActionQueryParams = Static<typeof CommentActionQuerySchema>;
 export type CommunityListQueryParams = Static<typeof CommunityListQuerySchema>;
 export type UserFeedQueryParams = Static<typeof UserFeedQuerySchema>;
+export type ListsQueryParams = Static<typeof ListsQuerySchema>;
+export type ListItemsQueryParams = Static<typeof ListItemsQuerySchema>;

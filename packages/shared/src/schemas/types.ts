@@ -18,7 +18,16 @@ import type {
   UserWithoutModdingSchema,
 } from './community.js';
 import type { BadgeSchema, ImageCopySchema, ImageSchema } from './image.js';
-import type { ListSchema, MuteSchema, MutesSchema, ReportReasonSchema } from './lists.js';
+import type {
+  CreateListBodySchema,
+  ListItemPageSchema,
+  ListItemSchema,
+  ListSchema,
+  MuteSchema,
+  MutesSchema,
+  ReportReasonSchema,
+  UpdateListBodySchema,
+} from './lists.js';
 import type {
   CreatePostBodySchema,
   EditPostBodySchema,
@@ -49,6 +58,10 @@ export type Community = Static<typeof CommunitySchema>;
 export type CommunityWithoutMods = Static<typeof CommunityWithoutModsSchema>;
 export type CommunityRule = Static<typeof CommunityRuleSchema>;
 export type List = Static<typeof ListSchema>;
+export type ListItem = Static<typeof ListItemSchema>;
+export type ListItemPage = Static<typeof ListItemPageSchema>;
+export type CreateListBody = Static<typeof CreateListBodySchema>;
+export type UpdateListBody = Static<typeof UpdateListBodySchema>;
 export type Mute = Static<typeof MuteSchema>;
 export type Mutes = Static<typeof MutesSchema>;
 export type ReportReason = Static<typeof ReportReasonSchema>;
