@@ -1,27 +1,17 @@
-import type { Comment, Post } from '@commons/shared';
+import type { Comment, ListsFilter, ListsSort, Post, ListItem as WireListItem } from '@commons/shared';
 
-/** `GET /api/users/{username}/lists?sort=` (API.md §14.1), in the order the page offers them. */
-export const LISTS_SORTS = ['lastAdded', 'name'] as const;
-export type ListsSort = (typeof LISTS_SORTS)[number];
+export { isListsFilter, isListsSort, type ListsFilter, type ListsSort } from '@commons/shared';
+
+/** The lists page's defaults (secondary §9): last added first, all lists. */
 export const DEFAULT_LISTS_SORT: ListsSort = 'lastAdded';
-export const isListsSort = (value: unknown): value is ListsSort => LISTS_SORTS.includes(value as ListsSort);
-
-/** `?filter=` (API.md §14.1). */
-export const LISTS_FILTERS = ['all', 'public', 'private'] as const;
-export type ListsFilter = (typeof LISTS_FILTERS)[number];
 export const DEFAULT_LISTS_FILTER: ListsFilter = 'all';
-export const isListsFilter = (value: unknown): value is ListsFilter =>
-  LISTS_FILTERS.includes(value as ListsFilter);
 
-/** API.md §5.8 ListItem. */
-export type ListItem = {
-  id: number;
-  listId: number;
-  createdAt: string;
-} & (
-  | { targetType: 'post'; targetId: string; targetItem: Post | null }
-  | { targetType: 'comment'; targetId: string; targetItem: Comment | null }
-);
+/**
+ * API.md §5.8 ListItem, with what the contract promises but the schema cannot say: `targetItem` is a
+ * Post for a post item and a Comment for a comment item.
+ */
+export type ListItem = Omit<WireListItem, 'targetType' | 'targetItem'> &
+  ({ targetType: 'post'; targetItem: Post | null } | { targetType: 'comment'; targetItem: Comment | null });
 
 /** `GET /api/…/lists/{name}/items` (API.md §14.4). */
 export interface ListItemsPage {
