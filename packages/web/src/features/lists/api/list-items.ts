@@ -37,15 +37,10 @@ const setSavedTo = (queryClient: QueryClient, target: ListTarget, change: (ids: 
  * A checkbox of the save-to-list modal (secondary §4): ticking adds the target to the list, unticking
  * removes it. The box changes at once and goes back if the request fails.
  */
-export function useToggleListItem(target: ListTarget) {
+export function useToggleListItem(target: ListTarget): (list: List, add: boolean) => void {
   const queryClient = useQueryClient();
-  return useMutation({
+  const { mutate } = useMutation({
     mutationFn: ({ list, add }: { list: List; add: boolean }) => sendItem(list, target, add),
-    onMutate: ({ list, add }) => {
-      setSavedTo(queryClient, target, (ids) =>
-        add ? [...ids.filter((id) => id !== list.id), list.id] : ids.filter((id) => id !== list.id),
-      );
-    },
     onError: (error, { list, add }) => {
       setSavedTo(queryClient, target, (ids) =>
         add ? ids.filter((id) => id !== list.id) : [...ids.filter((id) => id !== list.id), list.id],
@@ -67,6 +62,14 @@ export function useToggleListItem(target: ListTarget) {
       await queryClient.invalidateQueries({ queryKey: listKeys.itemsAll });
     },
   });
+  // The box follows the click in the same event: a mutation's onMutate runs a tick later, and a
+  // controlled checkbox would meanwhile snap back.
+  return (list: List, add: boolean) => {
+    setSavedTo(queryClient, target, (ids) =>
+      add ? [...ids.filter((id) => id !== list.id), list.id] : ids.filter((id) => id !== list.id),
+    );
+    mutate({ list, add });
+  };
 }
 
 /** "Remove from list" on a list's page: the item leaves the page when the server has removed it. */

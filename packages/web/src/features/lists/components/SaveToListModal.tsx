@@ -75,14 +75,14 @@ function ListChoices({
               <input
                 type="checkbox"
                 checked={savedIds.has(list.id)}
-                onChange={(event) => toggle.mutate({ list, add: event.target.checked })}
+                onChange={(event) => toggle(list, event.target.checked)}
               />
               <span className={styles.checkboxName} dir="auto">
                 {list.displayName}
               </span>
               <span className={styles.checkboxMeta}>
                 <Icon name={list.public ? 'globe' : 'lock'} size={14} />
-                <span className="visually-hidden">{list.public ? 'Public' : 'Private'}</span>
+                <span className="visually-hidden"> {list.public ? 'Public' : 'Private'}</span>
               </span>
             </label>
           ))}
