@@ -237,7 +237,11 @@ describe('EditListModal', () => {
     const list = makeList('recipes');
     const { user, name, save } = renderEditModal(list, {
       'GET /api/users/alice/lists/books': errorReply(404, 'list-not-found', 'List not found.'),
-      [`PUT /api/lists/${list.id}`]: errorReply(409, 'duplicate-list', 'List with name books already exists.'),
+      [`PUT /api/lists/${list.id}`]: errorReply(
+        409,
+        'duplicate-list',
+        'List with name books already exists.',
+      ),
     });
     await user.clear(name);
     await user.type(name, 'books');

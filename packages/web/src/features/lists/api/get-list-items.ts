@@ -1,5 +1,7 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import type { UserFeedItem } from '@commons/shared';
 import { api } from '../../../lib/api-client';
+import { holdFeedItems } from '../../posts';
 import { useCurrentUser } from '../../session';
 import { listPath } from './get-list';
 import { listKeys } from './keys';
@@ -20,3 +22,24 @@ export function useListItems(username: string, name: string, enabled: boolean) {
   const viewer = useCurrentUser()?.id ?? null;
   return useInfiniteQuery({ ...listItemsQuery(username, name, viewer), enabled });
 }
+
+// A list's posts and comments take votes, edits and deletions wherever they happen, as profile feeds
+// do. Registered with the module: only the list page reads items, and it loads this module first.
+holdFeedItems((queryClient, change) =>
+  queryClient.setQueriesData<InfiniteData<ListItemsPage>>({ queryKey: listKeys.itemsAll }, (data) => {
+    if (!data) return data;
+    let changed = false;
+    const pages = data.pages.map((page) => ({
+      ...page,
+      items: page.items.map((item) => {
+        if (!item.targetItem) return item;
+        const entry = { type: item.targetType, item: item.targetItem } as UserFeedItem;
+        const next = change(entry);
+        if (next === entry) return item;
+        changed = true;
+        return { ...item, targetItem: next.item } as typeof item;
+      }),
+    }));
+    return changed ? { ...data, pages } : data;
+  }),
+);
