@@ -32,7 +32,14 @@ test('a member keeps lists: saves from the menus, pages a list, shares one and k
 }, info) => {
   test.setTimeout(60_000);
   mkdirSync(SHOTS, { recursive: true });
-  const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${info.project.name}-${name}.png` });
+  /** The screen as it is, in the light theme and then the dark one, for people to look at. */
+  const shot = async (name: string) => {
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.waitForFunction((t) => document.documentElement.dataset.theme === t, theme);
+      await page.screenshot({ path: `${SHOTS}/${info.project.name}-${name}-${theme}.png` });
+    }
+  };
   const phone = info.project.name === 'phone';
 
   // Bulk state through the API: a community with a post and a comment to save from the menus, and
@@ -111,7 +118,7 @@ test('a member keeps lists: saves from the menus, pages a list, shares one and k
   // added a second after the one before them.
   await addToReading(more[0]!);
   await new Promise((resolve) => setTimeout(resolve, 1100));
-  for (const p of more.slice(1)) await addToReading(p);
+  await Promise.all(more.slice(1).map(addToReading));
   await page.goto(`${listsUrl}/reading`);
   await expect(page.getByRole('heading', { name: 'Reading' })).toBeVisible();
   await expect(page.getByText('12 items')).toBeVisible();
@@ -135,23 +142,34 @@ test('a member keeps lists: saves from the menus, pages a list, shares one and k
   await page.evaluate(() => window.scrollTo(0, 0));
   await shot('list-page');
 
-  // A guest finds the public list and not the private one.
+  // A guest finds the public list from the profile's Lists card, and not the private one; saving asks
+  // them to log in.
   const guestContext = await contextLike(browser, page);
   const guest = await guestContext.newPage();
-  await guest.goto(listsUrl);
-  await expect(guest.getByRole('link', { name: /Reading/ })).toBeVisible();
+  await guest.goto(`/@${owner.name}`);
+  if (phone) await guest.getByRole('tab', { name: 'About' }).click();
+  const listsCard = guest.getByRole('region', { name: 'Lists' });
+  await expect(listsCard.getByRole('link', { name: /Reading/ })).toBeVisible();
+  await expect(listsCard.getByRole('link', { name: /secret/ })).toHaveCount(0);
+  await listsCard.getByRole('link', { name: 'View lists' }).click();
+  await expect(guest).toHaveURL(new RegExp(`${listsUrl}$`));
   await expect(guest.getByRole('link', { name: /secret/ })).toHaveCount(0);
   await guest.getByRole('link', { name: /Reading/ }).click();
   await expect(guest.getByRole('heading', { name: 'Reading' })).toBeVisible();
   await expect(guest.getByRole('article', { name: 'Timetable number 11' })).toBeVisible();
   await expect(guest.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  await guest.goto(`/${community.name}/post/${post.publicId}`);
+  await guest
+    .getByRole('article', { name: post.title })
+    .getByRole('button', { name: 'Save', exact: true })
+    .click();
+  await expect(guest.getByRole('dialog', { name: 'Login to continue' })).toBeVisible();
   await guestContext.close();
 
-  // Another member asking for the private list gets the not-found page.
-  const other = await newMember(baseURL!, 'ot');
+  // Another member (the site's admin here) asking for the private list gets the not-found page.
   const otherContext = await contextLike(browser, page);
   const otherPage = await otherContext.newPage();
-  await loginThroughPage(otherPage, other.name);
+  await loginThroughPage(otherPage, admin.name);
   await otherPage.goto(`${listsUrl}/secret`);
   await expect(otherPage.getByRole('heading', { name: 'Not found' })).toBeVisible();
   await otherContext.close();
@@ -173,21 +191,4 @@ test('a member keeps lists: saves from the menus, pages a list, shares one and k
   await expect(page.getByRole('link', { name: /secret/ })).toHaveCount(0);
   await expectAccessible(page, 'the lists page');
   await shot('lists-page');
-
-  // The same screens in the dark theme, for people to look at.
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await shot('lists-page-dark');
-  await page.goto(`${listsUrl}/reading`);
-  await expect(page.getByRole('heading', { name: 'Reading' })).toBeVisible();
-  await shot('list-page-dark');
-  await page.getByRole('button', { name: 'Edit' }).click();
-  await expect(page.getByRole('dialog', { name: 'Edit list' })).toBeVisible();
-  await shot('edit-modal-dark');
-  await page.goto(`/${community.name}/post/${post.publicId}`);
-  await page
-    .getByRole('article', { name: post.title })
-    .getByRole('button', { name: 'Save', exact: true })
-    .click();
-  await expect(box(save, 'Reading')).toBeChecked();
-  await shot('save-modal-dark');
 });

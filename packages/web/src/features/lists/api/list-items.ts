@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { messages, type List } from '@commons/shared';
 import { showAlert } from '../../../components/ui/Toasts';
 import { api, errorText } from '../../../lib/api-client';
@@ -34,13 +35,31 @@ const setSavedTo = (queryClient: QueryClient, target: ListTarget, change: (ids: 
   );
 
 /**
- * A checkbox of the save-to-list modal (secondary §4): ticking adds the target to the list, unticking
- * removes it. The box changes at once and goes back if the request fails.
+ * The checkboxes of the save-to-list modal (secondary §4): ticking adds the target to the list,
+ * unticking removes it. A box shows the click at once, while its request is under way, then what the
+ * cache holds: the change on success, the old state again on failure.
  */
-export function useToggleListItem(target: ListTarget): (list: List, add: boolean) => void {
+export function useToggleListItem(target: ListTarget) {
   const queryClient = useQueryClient();
+  // The boxes with a request under way, and what they were set to. The cache alone cannot show them: a
+  // mutation's onMutate runs a tick after the click, and a read of the saved lists already on its way
+  // (the modal reads them whenever its boxes show) could answer after the change and undo it.
+  const [pending, setPending] = useState<ReadonlyMap<number, boolean>>(new Map());
+  const settle = (listId: number) =>
+    setPending((before) => {
+      const next = new Map(before);
+      next.delete(listId);
+      return next;
+    });
+  const savedToKey = listKeys.savedTo(target.targetType, target.targetId);
   const { mutate } = useMutation({
     mutationFn: ({ list, add }: { list: List; add: boolean }) => sendItem(list, target, add),
+    onMutate: async ({ list, add }) => {
+      await queryClient.cancelQueries({ queryKey: savedToKey });
+      setSavedTo(queryClient, target, (ids) =>
+        add ? [...ids.filter((id) => id !== list.id), list.id] : ids.filter((id) => id !== list.id),
+      );
+    },
     onError: (error, { list, add }) => {
       setSavedTo(queryClient, target, (ids) =>
         add ? ids.filter((id) => id !== list.id) : [...ids.filter((id) => id !== list.id), list.id],
@@ -50,9 +69,7 @@ export function useToggleListItem(target: ListTarget): (list: List, add: boolean
     onSuccess: async (_page, { list, add }) => {
       showAlert(
         add ? messages.lists.savedTo(list.displayName) : messages.lists.removedFrom(list.displayName),
-        {
-          tone: 'success',
-        },
+        { tone: 'success' },
       );
       countChanged(queryClient, list.id, (l) =>
         add
@@ -61,14 +78,15 @@ export function useToggleListItem(target: ListTarget): (list: List, add: boolean
       );
       await queryClient.invalidateQueries({ queryKey: listKeys.itemsAll });
     },
+    onSettled: (_page, _error, { list }) => settle(list.id),
   });
-  // The box follows the click in the same event: a mutation's onMutate runs a tick later, and a
-  // controlled checkbox would meanwhile snap back.
-  return (list: List, add: boolean) => {
-    setSavedTo(queryClient, target, (ids) =>
-      add ? [...ids.filter((id) => id !== list.id), list.id] : ids.filter((id) => id !== list.id),
-    );
-    mutate({ list, add });
+  return {
+    /** Whether the box of `list` shows ticked, given what the server said it holds. */
+    ticked: (list: List, saved: boolean) => pending.get(list.id) ?? saved,
+    toggle: (list: List, add: boolean) => {
+      setPending((before) => new Map(before).set(list.id, add));
+      mutate({ list, add });
+    },
   };
 }
 

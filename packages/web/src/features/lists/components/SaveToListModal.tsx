@@ -56,7 +56,7 @@ function ListChoices({
 }) {
   const { lists } = useInitial();
   const saved = useSavedTo(targetType, targetId);
-  const toggle = useToggleListItem({ targetType, targetId });
+  const { ticked, toggle } = useToggleListItem({ targetType, targetId });
   const savedIds = new Set(saved.data ?? []);
   return (
     <div className={styles.choices}>
@@ -74,7 +74,7 @@ function ListChoices({
             <label key={list.id} className={styles.checkboxRow}>
               <input
                 type="checkbox"
-                checked={savedIds.has(list.id)}
+                checked={ticked(list, savedIds.has(list.id))}
                 onChange={(event) => toggle(list, event.target.checked)}
               />
               <span className={styles.checkboxName} dir="auto">
