@@ -115,7 +115,7 @@ describe('GET /api/_initial', () => {
     expect(res.json.linkPostSubmitReqPoints).toBe(0);
   });
 
-  it('gives a logged-in user their self view, with moddingList null, and the same empty collections', async () => {
+  it('gives a logged-in user their self view, with moddingList null, their bookmarks and empty collections', async () => {
     const user = await makeUser(t.db, { email: 'init@example.org' });
     const client = await loggedInClient(t, user);
     const res = await client.get('/api/_initial');
@@ -128,8 +128,15 @@ describe('GET /api/_initial', () => {
       email: 'init@example.org',
       moddingList: null,
     });
+    expect(res.json.lists).toEqual([
+      expect.objectContaining({
+        userId: user.id,
+        name: 'bookmarks',
+        displayName: 'Bookmarks',
+        public: false,
+      }),
+    ]);
     expect(res.json).toMatchObject({
-      lists: [],
       bannedFrom: null,
       mutes: { communityMutes: [], userMutes: [] },
     });

@@ -309,14 +309,15 @@ describe('backup and restore', () => {
 
   /** Everything a restore must bring back, row by row. */
   async function snapshot() {
-    const [users, sessions, applicationData, badges, reasons] = await Promise.all([
+    const [users, sessions, applicationData, badges, reasons, lists] = await Promise.all([
       t.db.selectFrom('users').selectAll().orderBy('id').execute(),
       t.db.selectFrom('sessions').selectAll().orderBy('id').execute(),
       t.db.selectFrom('application_data').selectAll().orderBy('key').execute(),
       t.db.selectFrom('user_badges').selectAll().orderBy('id').execute(),
       t.db.selectFrom('report_reasons').selectAll().orderBy('id').execute(),
+      t.db.selectFrom('lists').selectAll().orderBy('id').execute(),
     ]);
-    return { users, sessions, applicationData, badges, reasons };
+    return { users, sessions, applicationData, badges, reasons, lists };
   }
 
   async function backup(name: string): Promise<string> {
@@ -367,6 +368,7 @@ describe('backup and restore', () => {
       before.applicationData.length +
       before.badges.length +
       before.reasons.length +
+      before.lists.length + // every account's bookmarks
       1; // the supporter badge type
     expect(out).toBe(
       `Restored ${rows} rows from ${file} (made at schema version ${listMigrations().length}).`,

@@ -55,7 +55,7 @@ interface PageQuery {
 
 function parsePageQuery(query: ListItemsQueryParams): PageQuery {
   let limit: number | null = DEFAULT_LIMIT;
-  if (query.limit !== undefined) {
+  if (query.limit !== undefined && query.limit !== '') {
     if (!/^-?\d+$/.test(query.limit)) throw errors.invalidListItemsLimit();
     const n = Number(query.limit);
     // No maximum (DOMAIN §2.10): beyond what any list can hold is the same as no limit.

@@ -17,6 +17,11 @@ export function mayReadList(list: ListFacts): boolean {
   return list.owned || list.public;
 }
 
+/** Only its owner changes a list or its items: not admins, not anyone else. */
+export function mayChangeList(list: ListFacts): boolean {
+  return list.owned;
+}
+
 /** A list the viewer may read, else 404 `list-not-found` (a missing list is `undefined`). */
 export function assertMayReadList<T extends ListFacts>(list: T | undefined): T {
   if (!list || !mayReadList(list)) throw errors.listNotFound();
@@ -33,7 +38,7 @@ export function assertMayChangeList<T extends ListFacts>(
   refusal: 'notListOwner' | 'notYourList' = 'notListOwner',
 ): T {
   const readable = assertMayReadList(list);
-  if (!readable.owned) throw errors[refusal]();
+  if (!mayChangeList(readable)) throw errors[refusal]();
   return readable;
 }
 

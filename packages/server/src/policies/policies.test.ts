@@ -9,6 +9,13 @@ import {
   skipsCommunityCreationLimits,
 } from './communities.policy.js';
 import { assertMayActAs, assertMayPin, assertMayUnlock, parseGroup, speakingAs } from './content.policy.js';
+import {
+  assertMayChangeList,
+  assertMayCreateListFor,
+  assertMayReadList,
+  mayChangeList,
+  mayReadList,
+} from './lists.policy.js';
 import { assertAdmin, mayModerate, type Standing } from './roles.policy.js';
 import {
   assertMayBeBannedSiteWide,
@@ -156,5 +163,49 @@ describe('the yes-or-no rules', () => {
     for (const word of [undefined, '', 'Admins', 'null', 'superuser']) {
       expect(outcome(() => parseGroup(word))).toBe('400 user/invalid-group');
     }
+  });
+});
+
+describe('lists', () => {
+  const LISTS = {
+    ownPrivate: { owned: true, public: false },
+    ownPublic: { owned: true, public: true },
+    othersPrivate: { owned: false, public: false },
+    othersPublic: { owned: false, public: true },
+    missing: undefined,
+  };
+  const answers = (check: (list: (typeof LISTS)[keyof typeof LISTS]) => unknown) =>
+    Object.fromEntries(Object.entries(LISTS).map(([name, list]) => [name, outcome(() => check(list))]));
+
+  it('lets the owner read every list of theirs and others only public ones; the rest is 404', () => {
+    expect(answers(assertMayReadList)).toEqual({
+      ownPrivate: 'ok',
+      ownPublic: 'ok',
+      othersPrivate: '404 list-not-found',
+      othersPublic: 'ok',
+      missing: '404 list-not-found',
+    });
+    expect(mayReadList({ owned: false, public: false })).toBe(false);
+  });
+
+  it("refuses changes to someone else's public list with 403, their private one with 404", () => {
+    expect(answers((list) => assertMayChangeList(list))).toEqual({
+      ownPrivate: 'ok',
+      ownPublic: 'ok',
+      othersPrivate: '404 list-not-found',
+      othersPublic: '403 not-list-owner',
+      missing: '404 list-not-found',
+    });
+    expect(mayChangeList({ owned: false, public: true })).toBe(false);
+    expect(mayChangeList({ owned: true, public: false })).toBe(true);
+    expect(answers((list) => assertMayChangeList(list, 'notYourList')).othersPublic).toBe(
+      '403 not-your-list',
+    );
+  });
+
+  it('creates lists only for oneself, and only when logged in', () => {
+    expect(outcome(() => assertMayCreateListFor(null, false))).toBe('401 not_logged_in');
+    expect(outcome(() => assertMayCreateListFor({ isAdmin: true }, false))).toBe('403 not-your-list');
+    expect(outcome(() => assertMayCreateListFor({ isAdmin: false }, true))).toBe('ok');
   });
 });

@@ -85,8 +85,8 @@ export async function removeBadge(
 /**
  * `DELETE /api/users/{username}` (API.md §7.2, DOMAIN §8.8): with the requester's own password; an
  * admin may delete others. The account's sessions end first; then, in one transaction, it leaves its
- * communities, moderator posts, bans, mutes and lists, loses its picture and personal details, and becomes
- * the ghost. The name stays taken; posts and comments stay.
+ * communities, moderator posts, bans, mutes and lists, loses its picture and personal details, and
+ * becomes the ghost. The name stays taken; posts and comments stay.
  */
 export async function deleteAccount(
   deps: Deps,

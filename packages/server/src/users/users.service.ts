@@ -82,8 +82,8 @@ export interface NewUser {
 
 /**
  * Creates an account and everything a new account gets (membership of the default communities, the
- * private bookmarks list). Runs inside the caller's transaction. Returns undefined when the name is taken (case-insensitively), also
- * when another request won a race.
+ * private bookmarks list). Runs inside the caller's transaction. Returns undefined when the name is
+ * taken (case-insensitively), also when another request won a race.
  */
 export async function createUser(db: Kysely<DB>, user: NewUser): Promise<UserRow | undefined> {
   const row = await insertUser(db, {
