@@ -128,7 +128,11 @@ test('two members hold a thread five levels deep, edit, vote, delete, and see wh
   await page
     .getByRole('textbox', { name: 'Edit your comment' })
     .fill('Level one: by the north marsh, near the old pier.');
-  await page.getByRole('button', { name: 'Save' }).click();
+  // The edit form's Save, not the post's or a comment's Save (to a list).
+  await page
+    .locator('form', { has: page.getByRole('textbox', { name: 'Edit your comment' }) })
+    .getByRole('button', { name: 'Save' })
+    .click();
   await expect(page.getByText('near the old pier')).toBeVisible();
   await bobPage.reload();
   await expect(bobPage.getByText('near the old pier')).toBeVisible();

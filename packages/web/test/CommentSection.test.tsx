@@ -316,10 +316,10 @@ describe('comment section', () => {
         .map((b) => b.textContent)
         .filter((label) => label);
     };
-    expect(await menuItems('Mine')).toEqual(['Edit', 'Delete', 'Copy link']);
+    expect(await menuItems('Mine')).toEqual(['Edit', 'Delete', 'Save', 'Copy link']);
     fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(await menuItems('Theirs')).toEqual(['Report', 'Copy link']);
+    expect(await menuItems('Theirs')).toEqual(['Report', 'Save', 'Copy link']);
     fireEvent.click(screen.getByRole('button', { name: 'Report' }));
     expect(await screen.findByRole('dialog', { name: 'Report comment' })).toBeTruthy();
   });

@@ -20,10 +20,15 @@ const pages = {
   newPost: page(() => import('./routes/new-post')),
   profile: page(() => import('./routes/profile')),
   settings: page(() => import('./routes/settings')),
+  lists: page(() => import('./routes/lists')),
+  list: page(() => import('./routes/list')),
 };
 
 /** `/@{username}`: a profile (core §2). A pattern, as `@` cannot start a path parameter. */
 const PROFILE_PATH = /^\/@(?<username>[^/]+)\/?$/;
+/** `/@{username}/lists` and `/@{username}/lists/{listName}` (secondary §2). */
+const LISTS_PATH = /^\/@(?<username>[^/]+)\/lists\/?$/;
+const LIST_PATH = /^\/@(?<username>[^/]+)\/lists\/(?<listName>[^/]+)\/?$/;
 
 /** First path segments that are pages of their own, not community names. */
 const FIXED_SEGMENTS = new Set([
@@ -46,6 +51,8 @@ export function preloadPage(pathname: string): void {
   else if (pathname === '/settings') void pages.settings.preload();
   else if (staticPages.some((p) => p.path === pathname)) void pages.staticPage.preload();
   else if (PROFILE_PATH.test(pathname)) void pages.profile.preload();
+  else if (LISTS_PATH.test(pathname)) void pages.lists.preload();
+  else if (LIST_PATH.test(pathname)) void pages.list.preload();
   else if (/^\/[^/@]+\/post\/[^/]+(\/[^/]+)?$/.test(pathname)) void pages.post.preload();
   else if (/^\/[^/@]+$/.test(pathname) && !FIXED_SEGMENTS.has(pathname.slice(1)))
     void pages.community.preload();
@@ -56,7 +63,8 @@ export function preloadPage(pathname: string): void {
  * until then their paths show the not-found page (after login, where the spec requires an account).
  */
 export function Routes() {
-  const { home, login, staticPage, community, post, communities, newPost, profile, settings } = pages;
+  const { home, login, staticPage, community, post, communities, newPost, profile, settings, lists, list } =
+    pages;
   return (
     <Suspense fallback={<Skeleton lines={4} count={2} />}>
       <Switch>
@@ -106,6 +114,23 @@ export function Routes() {
             <profile.Component
               key={(params.username ?? '').toLowerCase()}
               username={decodeURIComponent(params.username ?? '')}
+            />
+          )}
+        </Route>
+        <Route path={LISTS_PATH}>
+          {(params: { username?: string }) => (
+            <lists.Component
+              key={(params.username ?? '').toLowerCase()}
+              username={decodeURIComponent(params.username ?? '')}
+            />
+          )}
+        </Route>
+        <Route path={LIST_PATH}>
+          {(params: { username?: string; listName?: string }) => (
+            <list.Component
+              key={`${(params.username ?? '').toLowerCase()}/${params.listName ?? ''}`}
+              username={decodeURIComponent(params.username ?? '')}
+              listName={decodeURIComponent(params.listName ?? '')}
             />
           )}
         </Route>

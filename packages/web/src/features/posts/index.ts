@@ -1,6 +1,11 @@
 /** The posts feature's public entry: what other features use of it. */
 export { postKeys } from './api/keys';
-export { replacePostEverywhere, updatePostEverywhere, updateProfileItems } from './api/post-cache';
+export {
+  holdFeedItems,
+  replacePostEverywhere,
+  updatePostEverywhere,
+  updateProfileItems,
+} from './api/post-cache';
 export { PostCard } from './components/PostCard';
 export { VotePair } from './components/VoteButtons';
 export { infiniteScrollingDisabled, useFeedLayout } from './feed-preferences';

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { UserText } from '../../../components/markdown/UserText';
 import { ReportDialog } from '../../reports';
 import { deletedByText, type CommentNode } from '../comment-tree';
@@ -8,6 +8,9 @@ import { CommentHead } from './CommentHead';
 import styles from './Comments.module.css';
 import { FoldedBody } from './FoldedBody';
 import { useCommentItem } from './use-comment-item';
+
+// Loaded when someone first saves a comment: most readers of a thread never do.
+const SaveToListModal = lazy(() => import('../../lists').then((m) => ({ default: m.SaveToListModal })));
 
 interface Props {
   node: CommentNode;
@@ -96,6 +99,11 @@ export const CommentItem = memo(function CommentItem({ node, lockedAbove = false
           open={item.reporting}
           onOpenChange={item.setReporting}
         />
+      )}
+      {viewer && item.saving && (
+        <Suspense fallback={null}>
+          <SaveToListModal targetType="comment" targetId={comment.id} onClose={() => item.setSaving(false)} />
+        </Suspense>
       )}
       {deleteAs && item.confirming !== null && (
         <DeleteDialog

@@ -35,6 +35,7 @@ export function useCommentItem(node: CommentNode, lockedAbove: boolean) {
   // with their animation and give focus back.
   const [confirming, setConfirming] = useState<boolean | null>(null);
   const [reporting, setReporting] = useState<boolean | null>(null);
+  const [saving, setSaving] = useState(false);
   const [loadingReplies, setLoadingReplies] = useState(false);
   const [showMuted, setShowMuted] = useState(false);
   const canReport = Boolean(viewer) && viewer?.id !== comment.userId && !comment.deleted;
@@ -64,6 +65,16 @@ export function useCommentItem(node: CommentNode, lockedAbove: boolean) {
       : []),
     ...(deleteAs ? [{ label: 'Delete', icon: 'trash' as const, onSelect: () => setConfirming(true) }] : []),
     ...(canReport ? [{ label: 'Report', icon: 'flag' as const, onSelect: () => setReporting(true) }] : []),
+    // Save to list (core §2 Comments); guests are asked to log in (secondary §6).
+    ...(!comment.deleted
+      ? [
+          {
+            label: 'Save',
+            icon: 'bookmark' as const,
+            onSelect: () => (viewer ? setSaving(true) : openLoginPrompt()),
+          },
+        ]
+      : []),
     { label: 'Copy link', icon: 'copy', onSelect: () => void copyLink(url()) },
     ...(layout.shareSheet
       ? [
@@ -115,6 +126,8 @@ export function useCommentItem(node: CommentNode, lockedAbove: boolean) {
     canReport,
     reporting,
     setReporting,
+    saving,
+    setSaving,
     deleteAs,
     confirming,
     setConfirming,

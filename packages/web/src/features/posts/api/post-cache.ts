@@ -50,11 +50,22 @@ export function findPostInFeeds(queryClient: QueryClient, publicId: string): Pos
   return undefined;
 }
 
-/** Applies `change` to every item of every cached profile feed (posts and comments). */
-export function updateProfileItems(
-  queryClient: QueryClient,
-  change: (item: UserFeed['items'][number]) => UserFeed['items'][number],
-): void {
+type FeedItemChange = (item: UserFeed['items'][number]) => UserFeed['items'][number];
+
+/** Other features' caches of posts and comments as feed items (a list's items): see holdFeedItems. */
+const feedItemHolders = new Set<(queryClient: QueryClient, change: FeedItemChange) => void>();
+
+/**
+ * Lets another feature's cache of posts and comments take the same changes as profile feeds (votes,
+ * edits, deletions), without this feature knowing its shape.
+ */
+export function holdFeedItems(update: (queryClient: QueryClient, change: FeedItemChange) => void): void {
+  feedItemHolders.add(update);
+}
+
+/** Applies `change` to every item of every cached profile feed (posts and comments), and of the holders. */
+export function updateProfileItems(queryClient: QueryClient, change: FeedItemChange): void {
+  for (const update of feedItemHolders) update(queryClient, change);
   queryClient.setQueriesData<InfiniteData<UserFeed>>({ queryKey: postKeys.profiles }, (data) => {
     if (!data) return data;
     let changed = false;

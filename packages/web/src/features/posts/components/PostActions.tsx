@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'wouter';
 import { messages, ui, type Community, type Post } from '@commons/shared';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
@@ -7,6 +7,7 @@ import { LazyMenu } from '../../../components/ui/LazyMenu';
 import type { MenuItem } from '../../../components/ui/Menu';
 import { useMediaQuery } from '../../../lib/device';
 import { absoluteUrl, canShareNatively, copyLink, openExternal, shareNatively } from '../../../lib/share';
+import { useAuthDialogs } from '../../auth';
 import { usePostMuteItems } from '../../mutes';
 import { useCurrentUser } from '../../session';
 import { useDeletePost, type DeletePostVariables } from '../api/delete-post';
@@ -16,6 +17,9 @@ import { ReportDialog } from '../../reports';
 import { officialGroups, standingIn } from '../../../lib/policies';
 import { PostIdDialog } from './PostIdDialog';
 import styles from './PostView.module.css';
+
+// Loaded when someone first saves: most readers never do.
+const SaveToListModal = lazy(() => import('../../lists').then((m) => ({ default: m.SaveToListModal })));
 
 type PendingDelete = Omit<DeletePostVariables, 'post'> & { title: string; confirmLabel: string };
 
@@ -108,6 +112,8 @@ export function PostActions({
   const isAdmin = groups.includes('admins');
   const [reporting, setReporting] = useState(false);
   const [showingIds, setShowingIds] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const { openLoginPrompt } = useAuthDialogs();
   const canReport = Boolean(user && !isAuthor && user.id !== post.userId && !post.deleted);
   const run = (a: PostAction) => action.mutate({ post, ...a });
   const contentDeletable = post.type === 'image' || post.type === 'link';
@@ -189,6 +195,19 @@ export function PostActions({
   return (
     <>
       <ShareButton post={post} imageIndex={imageIndex} />
+      <button
+        type="button"
+        className={styles.action}
+        onClick={() => (user ? setSaving(true) : openLoginPrompt())}
+      >
+        <Icon name="bookmark" size={18} />
+        Save
+      </button>
+      {user && saving && (
+        <Suspense fallback={null}>
+          <SaveToListModal targetType="post" targetId={post.id} onClose={() => setSaving(false)} />
+        </Suspense>
+      )}
       {isAuthor && !post.deleted && (
         <Link href={`/new?edit=${encodeURIComponent(post.publicId)}`} className={styles.action}>
           <Icon name="edit" size={18} />

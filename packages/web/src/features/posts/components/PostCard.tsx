@@ -16,6 +16,7 @@ import styles from './PostCard.module.css';
 
 // The dialog's code is not part of a feed's first load: it comes when someone reports.
 const ReportDialog = lazy(() => import('../../reports').then((m) => ({ default: m.ReportDialog })));
+const SaveToListModal = lazy(() => import('../../lists').then((m) => ({ default: m.SaveToListModal })));
 import { PostBody } from './PostBody';
 import { PostByline } from './PostByline';
 import { VoteButtons } from './VoteButtons';
@@ -29,6 +30,8 @@ interface Props {
   pinScope?: 'site' | 'community';
   /** Leave out the community (on that community's own page). */
   showCommunity?: boolean;
+  /** On its owner's list page: the menu's Remove from list. */
+  onRemoveFromList?: () => void;
 }
 
 function PinnedMark() {
@@ -47,6 +50,7 @@ export function PostCard({
   eager = false,
   pinScope = 'site',
   showCommunity = true,
+  onRemoveFromList,
 }: Props) {
   const hidden = useIsHidden(post.id);
   const unhide = useUnhidePost();
@@ -83,7 +87,7 @@ export function PostCard({
           </div>
           {title}
           {post.type === 'link' && post.link && <Domain hostname={post.link.hostname} url={post.link.url} />}
-          <CardFooter post={post} href={href} compact />
+          <CardFooter post={post} href={href} compact onRemoveFromList={onRemoveFromList} />
         </div>
       </article>
     );
@@ -108,7 +112,7 @@ export function PostCard({
       {post.type === 'image' && post.image && (
         <CardImage post={post} image={post.image} href={href} loading={loading} eager={eager} />
       )}
-      <CardFooter post={post} href={href} />
+      <CardFooter post={post} href={href} onRemoveFromList={onRemoveFromList} />
     </article>
   );
 }
@@ -226,11 +230,22 @@ function CompactThumbnail({ post, href, loading }: { post: Post; href: string; l
   );
 }
 
-function CardFooter({ post, href, compact = false }: { post: Post; href: string; compact?: boolean }) {
+function CardFooter({
+  post,
+  href,
+  compact = false,
+  onRemoveFromList,
+}: {
+  post: Post;
+  href: string;
+  compact?: boolean;
+  onRemoveFromList?: () => void;
+}) {
   const user = useCurrentUser();
   const hide = useHidePost();
   const muteItems = usePostMuteItems(post);
   const [reporting, setReporting] = useState(false);
+  const [saving, setSaving] = useState(false);
   const canReport = Boolean(user && user.id !== post.userId && !post.deleted);
   const comments = post.noComments;
   return (
@@ -255,6 +270,17 @@ function CardFooter({ post, href, compact = false }: { post: Post; href: string;
           trigger={<Icon name="dots" size={18} />}
           items={() => [
             ...muteItems(),
+            { kind: 'action', label: 'Save to list', icon: 'bookmark', onSelect: () => setSaving(true) },
+            ...(onRemoveFromList
+              ? [
+                  {
+                    kind: 'action' as const,
+                    label: 'Remove from list',
+                    icon: 'close' as const,
+                    onSelect: onRemoveFromList,
+                  },
+                ]
+              : []),
             { kind: 'action', label: 'Hide', icon: 'eyeOff', onSelect: () => hide.mutate(post.id) },
             ...(canReport
               ? [
@@ -272,6 +298,11 @@ function CardFooter({ post, href, compact = false }: { post: Post; href: string;
       {canReport && reporting && (
         <Suspense fallback={null}>
           <ReportDialog type="post" targetId={post.id} open onOpenChange={setReporting} />
+        </Suspense>
+      )}
+      {user && saving && (
+        <Suspense fallback={null}>
+          <SaveToListModal targetType="post" targetId={post.id} onClose={() => setSaving(false)} />
         </Suspense>
       )}
     </div>

@@ -2,13 +2,14 @@ import { Link } from 'wouter';
 import type { User } from '@commons/shared';
 import { Avatar } from '../../../components/ui/Avatar';
 import { isAdmin } from '../../../lib/policies';
+import { ListsCard } from '../../lists';
 import { useCurrentUser } from '../../session';
 import { AdminDetails } from './AdminDetails';
 import styles from './Profile.module.css';
 
 /**
- * The profile's side cards (core §2): Summary, Badges and Moderator of (Lists come with lists), and for
- * admins the table of every detail.
+ * The profile's side cards (core §2): Summary, Badges, Moderator of and Lists, and for admins the table
+ * of every detail.
  */
 export function ProfileCards({ user }: { user: User }) {
   const viewer = useCurrentUser();
@@ -54,6 +55,7 @@ export function ProfileCards({ user }: { user: User }) {
           </ul>
         </section>
       )}
+      <ListsCard username={user.username} className={styles.card} titleClassName={styles.cardTitle} />
       {isAdmin(viewer) && <AdminDetails user={user} />}
     </>
   );

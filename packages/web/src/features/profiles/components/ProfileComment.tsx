@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Comment } from '@commons/shared';
 import { UserText } from '../../../components/markdown/UserText';
@@ -6,8 +7,11 @@ import { VotePair } from '../../posts';
 import { commentPath, deletedByText, useVoteComment } from '../../comments';
 import styles from './Profile.module.css';
 
-/** A comment in a profile feed: the post it answers, when, its words and its votes. */
-export function ProfileComment({ comment }: { comment: Comment }) {
+/**
+ * A comment in a profile feed (and a list): the post it answers, when, its words and its votes, and
+ * `actions` beside the votes where the page has some (a list's Remove from list).
+ */
+export function ProfileComment({ comment, actions }: { comment: Comment; actions?: ReactNode }) {
   const vote = useVoteComment();
   return (
     <article className={styles.commentCard} aria-label={`Comment on ${comment.postTitle ?? 'a post'}`}>
@@ -35,7 +39,10 @@ export function ProfileComment({ comment }: { comment: Comment }) {
           <UserText text={comment.body} embeds={false} />
         </div>
       )}
-      <VotePair state={comment} compact disabled={false} onVote={(up) => vote(comment, up)} />
+      <div className={styles.commentActions}>
+        <VotePair state={comment} compact disabled={false} onVote={(up) => vote(comment, up)} />
+        {actions}
+      </div>
     </article>
   );
 }
