@@ -25,7 +25,7 @@ async function shootMenu(page: Page, name: string, project: string): Promise<voi
 
 const alert = (page: Page, text: string) => page.getByRole('status').getByText(text, { exact: true });
 
-test('a member mutes and unmutes users, communities and words from the menus', async ({
+test('a member mutes and unmutes users and communities from the menus, and words in settings', async ({
   page,
   baseURL,
 }, info) => {
@@ -113,10 +113,22 @@ test('a member mutes and unmutes users, communities and words from the menus', a
   await page.goto(`/${here.name}`);
   await expect(page.getByRole('article', { name: loud.title })).toBeVisible();
 
-  // A muted word, added through the API: whole words only.
+  // A muted word, added on the settings page: whole words only, and back after Remove.
   await expect(page.getByRole('article', { name: cats.title })).toBeVisible();
-  await viewer.api.ok('POST', '/api/muted_words', { word: 'cat' });
-  await page.reload();
+  await page.goto('/settings');
+  const words = page.getByRole('region', { name: 'Muted words' });
+  await words.getByLabel('Add a word or phrase').fill('  Cat ');
+  await words.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(alert(page, 'Muted "Cat"')).toBeVisible();
+  await expect(
+    words.getByRole('list', { name: 'Muted words' }).getByText('Cat', { exact: true }),
+  ).toBeVisible();
+  await page.goto(`/${here.name}`);
   await expect(page.getByRole('article', { name: category.title })).toBeVisible();
   await expect(page.getByRole('article', { name: cats.title })).toHaveCount(0);
+  await page.goto('/settings');
+  await words.getByRole('button', { name: 'Remove Cat' }).click();
+  await expect(words.getByText('You have not muted any words.')).toBeVisible();
+  await page.goto(`/${here.name}`);
+  await expect(page.getByRole('article', { name: cats.title })).toBeVisible();
 });
