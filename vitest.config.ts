@@ -91,6 +91,8 @@ export default defineConfig({
         : []),
       {
         // What ships: React's API on Preact (packages/web/vite.config.ts), also inside the libraries.
+        // Their ES builds first: @testing-library/react's main is CommonJS, whose require('react') would
+        // reach real React whatever the aliases say.
         resolve: { alias: [...source.alias, ...reactCompatAliases], mainFields: ['module', 'main'] },
         test: {
           name: 'component',

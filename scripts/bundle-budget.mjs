@@ -8,7 +8,7 @@ import zlib from 'node:zlib';
 
 const dist = path.resolve(import.meta.dirname, '../packages/web/dist');
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
-// Issue 11's goal. The app renders with Preact through preact/compat (~12 KB where React and react-dom
+// Issue 11's goal. The app renders with Preact through preact/compat (~10 KB where React and react-dom
 // weighed ~66 KB); docs/decisions.md §8 and docs/performance.md.
 const BUDGET = 100 * 1024;
 
