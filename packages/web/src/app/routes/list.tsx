@@ -15,7 +15,7 @@ import type { ListItem } from '../../features/lists/api/list-types';
 import { EditListModal } from '../../features/lists/components/EditListModal';
 import { itemCount, listHref, Visibility } from '../../features/lists/components/ListRows';
 import styles from '../../features/lists/components/Lists.module.css';
-import { infiniteScrollingDisabled, PostCard, useFeedLayout, useInfiniteScroll } from '../../features/posts';
+import { FeedPaging, PostCard, useFeedLayout } from '../../features/posts';
 import { ProfileComment } from '../../features/profiles/components/ProfileComment';
 import { useCurrentUser } from '../../features/session/api/get-current-user';
 import { LoadFailed } from './page-parts';
@@ -137,17 +137,10 @@ function ListView({ list }: { list: List }) {
 
 function ListItems({ list, owner }: { list: List; owner: boolean }) {
   const query = useListItems(list.username, list.name, true);
-  const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const { data, isFetchingNextPage } = query;
   const [layout] = useFeedLayout();
   const removeItem = useRemoveListItem(list);
   const items = useMemo<ListItem[]>(() => data?.pages.flatMap((p) => p.items) ?? [], [data]);
-  const [moreButton] = useState(infiniteScrollingDisabled);
-  const canLoadMore = hasNextPage && !isFetchingNextPage && !query.isFetchNextPageError;
-  const sentinel = useInfiniteScroll<HTMLDivElement>(
-    !moreButton && canLoadMore,
-    () => void fetchNextPage(),
-    data?.pages.length,
-  );
 
   if (!data && query.isError) {
     return (
@@ -203,20 +196,7 @@ function ListItems({ list, owner }: { list: List; owner: boolean }) {
           </li>
         ))}
       </ul>
-      {isFetchingNextPage && <Skeleton lines={3} count={2} label="Loading more" />}
-      {query.isFetchNextPageError && (
-        <div className={styles.message} role="alert">
-          <p>{errorText(query.error)}</p>
-          <Button onClick={() => void fetchNextPage()}>{messages.common.retry}</Button>
-        </div>
-      )}
-      {canLoadMore && moreButton && (
-        <div className={styles.more}>
-          <Button onClick={() => void fetchNextPage()}>{messages.common.more}</Button>
-        </div>
-      )}
-      {canLoadMore && !moreButton && <div ref={sentinel} className={styles.sentinel} aria-hidden="true" />}
-      {!hasNextPage && <p className={styles.end}>{messages.common.noMorePosts}</p>}
+      <FeedPaging query={query} />
     </section>
   );
 }

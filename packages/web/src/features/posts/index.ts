@@ -6,6 +6,7 @@ export {
   updatePostEverywhere,
   updateProfileItems,
 } from './api/post-cache';
+export { FeedPaging } from './components/FeedPaging';
 export { PostCard } from './components/PostCard';
 export { VotePair } from './components/VoteButtons';
 export { infiniteScrollingDisabled, useFeedLayout } from './feed-preferences';

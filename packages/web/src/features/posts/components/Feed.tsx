@@ -9,11 +9,11 @@ import { errorText } from '../../../lib/api-client';
 import { useCurrentUser } from '../../session';
 import { feedQuery, useFeed, type FeedParams } from '../api/get-feed';
 import { Link } from 'wouter';
-import { infiniteScrollingDisabled, useFeedLayout, useFeedSort, useFirstPageHref } from '../feed-preferences';
-import { useInfiniteScroll } from '../use-infinite-scroll';
+import { useFeedLayout, useFeedSort, useFirstPageHref } from '../feed-preferences';
 import { usePullToRefresh } from '../use-pull-to-refresh';
 import styles from './Feed.module.css';
 import { FeedHeader } from './FeedHeader';
+import { FeedPaging } from './FeedPaging';
 import { PostCard } from './PostCard';
 
 interface Props {
@@ -51,9 +51,8 @@ export function Feed({ kind, communityId, startPage = 1, showCommunity = true }:
   const [layout, setLayout] = useFeedLayout();
   const params: FeedParams = { kind, sort, communityId, startPage, viewer };
   const query = useFeed(params);
-  const { data, hasNextPage, isFetchingNextPage, fetchNextPage, refetch } = query;
+  const { data, isFetchingNextPage, refetch } = query;
   const posts = useMemo(() => uniquePosts(data), [data]);
-  const [moreButton] = useState(infiniteScrollingDisabled);
   const firstPage = useFirstPageHref();
 
   // The first items paint first; the others follow on the next frame (core §4). Coming back to a feed
@@ -66,13 +65,6 @@ export function Feed({ kind, communityId, startPage = 1, showCommunity = true }:
     return () => cancelAnimationFrame(frame);
   }, [loaded, showAll]);
   const shown = showAll ? posts : posts.slice(0, ui.feedInitialItems);
-
-  const canLoadMore = hasNextPage && !isFetchingNextPage && !query.isFetchNextPageError;
-  const sentinel = useInfiniteScroll<HTMLDivElement>(
-    !moreButton && showAll && canLoadMore,
-    () => void fetchNextPage(),
-    data?.pages.length,
-  );
 
   const touch = useMediaQuery('(pointer: coarse)') || isMobileDevice();
   const pull = usePullToRefresh(touch && loaded, async () => {
@@ -112,20 +104,7 @@ export function Feed({ kind, communityId, startPage = 1, showCommunity = true }:
             </li>
           ))}
         </ul>
-        {isFetchingNextPage && <Skeleton lines={3} count={2} label="Loading more posts" />}
-        {query.isFetchNextPageError && (
-          <div className={styles.message} role="alert">
-            <p>{errorText(query.error)}</p>
-            <Button onClick={() => void fetchNextPage()}>{messages.common.retry}</Button>
-          </div>
-        )}
-        {canLoadMore && moreButton && (
-          <div className={styles.more}>
-            <Button onClick={() => void fetchNextPage()}>{messages.common.more}</Button>
-          </div>
-        )}
-        {canLoadMore && !moreButton && <div ref={sentinel} className={styles.sentinel} aria-hidden="true" />}
-        {!hasNextPage && <p className={styles.end}>{messages.common.noMorePosts}</p>}
+        <FeedPaging query={query} ready={showAll} loadingLabel="Loading more posts" />
       </>
     );
   }
