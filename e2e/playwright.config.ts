@@ -24,7 +24,10 @@ export default defineConfig({
   use: {
     baseURL: process.env.E2E_BASE_URL,
     launchOptions,
-    trace: 'retain-on-failure',
+    // A trace records every step of every journey to keep the failing ones: a cost on every test, and
+    // CI keeps no files to read them from. Developers get them; CI gets the error, its context and a
+    // screenshot in its output.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
   projects: [
