@@ -144,8 +144,11 @@ test('two members hold a thread five levels deep, edit, vote, delete, and see wh
 
   // A vote on Alice's comment.
   const upvote = actionsOf(commentWith(bobPage, 'Level three')).getByRole('button', { name: 'Upvote' });
+  // The button shows the vote at once; the reload must wait for the server to have it.
+  const voted = bobPage.waitForResponse((r) => r.url().endsWith('/api/_commentVote') && r.ok());
   await upvote.click();
   await expect(upvote).toHaveAttribute('aria-pressed', 'true');
+  await voted;
   await bobPage.reload();
   await expect(
     actionsOf(commentWith(bobPage, 'Level three')).getByRole('button', { name: 'Upvote' }),
