@@ -1,8 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
-import { options } from 'preact';
 import { afterEach, beforeEach, vi } from 'vitest';
-// What main.tsx installs: controlled fields and autoFocus behave as in React.
-import '../src/lib/react-parity';
 import { installMatchMedia, resetMediaQueries } from './media';
 import { clearQueryClients } from './query-clients';
 
@@ -11,11 +8,6 @@ import { clearQueryClients } from './query-clients';
  * and a clean DOM, storage and clock after each test.
  */
 installMatchMedia();
-// The app renders with Preact (packages/web/vite.config.ts), which runs effects after the next frame
-// (requestAnimationFrame, at most 35 ms); under the testing library React runs them before the test
-// goes on. Run them right after the render instead, as React does here, so a test that finds a dialog
-// can press Escape at once: its listeners and focus are set up by effects.
-options.requestAnimationFrame = queueMicrotask;
 // findBy… and waitFor wait up to 5 s, not 1: npm test runs these beside the browser tests.
 configure({ asyncUtilTimeout: 5_000 });
 
