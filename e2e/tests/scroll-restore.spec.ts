@@ -25,7 +25,12 @@ async function readDownTo(page: Page): Promise<{ y: number; shown: string[] }> {
     await page.mouse.wheel(0, 400);
     expect(await scrollY(page)).toBeGreaterThanOrEqual(PLACE);
   }).toPass({ timeout: 20_000 });
-  await page.evaluate((y) => window.scrollTo(0, y), PLACE);
+  // A wheel turn still under way when the loop ends scrolls on after it: place the page until it stays.
+  await expect(async () => {
+    await page.evaluate((y) => window.scrollTo(0, y), PLACE);
+    await page.waitForTimeout(300);
+    expect(await scrollY(page)).toBe(PLACE);
+  }).toPass({ timeout: 10_000 });
   await expect(feed).toHaveAttribute('aria-busy', 'false');
   // Let a page that the sentinel asked for arrive before noting what is shown.
   await page.waitForTimeout(500);
