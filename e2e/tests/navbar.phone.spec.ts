@@ -88,3 +88,36 @@ test('the navbar shows Back only where there is somewhere to go back to, and its
   await expect(page.getByRole('searchbox', { name: /^Search/ })).toBeFocused();
   await screenshot(page, 'navbar-guest-search', info.project.name);
 });
+
+test('the navbar slides away while reading down, returns on the way up, and stays put when the device setting says so', async ({
+  page,
+  baseURL,
+}) => {
+  const admin = await newAdmin(baseURL!);
+  const community = await newCommunity(admin);
+  for (let i = 1; i <= 12; i++) await textPost(admin, community.name, `Long enough feed, post ${i}`);
+  const banner = page.getByRole('banner');
+  const bannerBottom = async () => {
+    const box = await banner.boundingBox();
+    return box ? box.y + box.height : 0;
+  };
+
+  await page.goto(`/${community.name}`);
+  await expect(page.getByRole('link', { name: 'Long enough feed, post 12', exact: true })).toBeVisible();
+  await expect.poll(bannerBottom).toBeGreaterThan(30);
+  // Down: away once past the threshold. Up again: back.
+  await page.mouse.wheel(0, 600);
+  await expect.poll(bannerBottom).toBeLessThanOrEqual(1);
+  await page.mouse.wheel(0, -200);
+  await expect.poll(bannerBottom).toBeGreaterThan(30);
+
+  // top_navbar_autohide_disabled (Settings > device preferences) keeps it in place.
+  await page.evaluate(() => window.localStorage.setItem('top_navbar_autohide_disabled', 'true'));
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Long enough feed, post 12', exact: true })).toBeVisible();
+  await page.mouse.wheel(0, 600);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  // Give a slide time to happen, then check it did not (the navbar's transition is well under 1 s).
+  await page.waitForTimeout(600);
+  expect(await bannerBottom()).toBeGreaterThan(30);
+});
