@@ -178,6 +178,41 @@ describe('what muted words do to feeds', () => {
     for (const p of hidden) expect(again.has(p.id)).toBe(true);
   });
 
+  it('decides by the same whole words inside links, symbols and emoji, and follows edits', async () => {
+    const viewer = await member(t);
+    const author = await member(t);
+    const community = await newCommunity(creator.client);
+    const hidden = [
+      await post(author, community, 'Trip report', 'Photos at https://example.com/kayak-trips/2026'),
+      await post(author, community, 'Pizza night 🍕 again'),
+      await post(author, community, 'Hot   take: tabs', 'nothing else'),
+      await post(author, community, 'Rust or C++?'),
+    ];
+    const shown = [
+      await post(author, community, 'Kayaks for sale'),
+      await post(author, community, 'A take that is hot'),
+      await post(author, community, 'Learning C first'),
+      await post(author, community, 'No food here'),
+    ];
+    const query = `feed=community&communityId=${community.id}&sort=latest`;
+    for (const w of ['KAYAK', '🍕', 'hot take', 'c++']) ok(await addWord(viewer.client, w));
+    const after = await feedIds(viewer.client, query);
+    for (const p of hidden) expect(after.has(p.id), p.title).toBe(false);
+    for (const p of shown) expect(after.has(p.id), p.title).toBe(true);
+
+    // An edit that adds a muted word hides the post; one that takes it out shows it again.
+    const edited = shown[3];
+    ok(
+      await author.client.put(`/api/posts/${edited.publicId}`, {
+        title: edited.title,
+        body: 'a kayak, finally',
+      }),
+    );
+    expect((await feedIds(viewer.client, query)).has(edited.id)).toBe(false);
+    ok(await author.client.put(`/api/posts/${edited.publicId}`, { title: edited.title, body: 'no boats' }));
+    expect((await feedIds(viewer.client, query)).has(edited.id)).toBe(true);
+  });
+
   it('applies to every sort of All, Subscriptions and a community, and not to Moderating', async () => {
     const viewer = await member(t, { points: 1000 });
     const author = await member(t);

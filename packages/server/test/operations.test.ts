@@ -2,13 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listMigrations } from '../src/db/migrate.js';
 import { BackupFormatError } from '../src/operations/backup.js';
 import { runOperation, type Operation } from '../src/operations/operations.js';
 import { saveSiteSettings } from '../src/site/site-settings.repository.js';
 import { OperatorError } from '../src/users/users.service.js';
-import { loggedInClient, makeUser, uniqueName } from './factories.js';
+import { loggedInClient, makeUser, member, newCommunity, uniqueName } from './factories.js';
 import { createTestApp, TestClock, type TestApp } from './harness.js';
 
 /** Operator commands (DOMAIN §17), run as the CLI runs them, against the test database. */
@@ -428,6 +429,34 @@ describe('backup and restore', () => {
       /^The backup says \d+ rows but holds \d+; it is damaged\.$/,
     );
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('leaves derived post word sets out of the file and rebuilds them as the posts load', async () => {
+    const author = await member(t, { isAdmin: true, points: 1000 });
+    const community = await newCommunity(author.client);
+    const created = await author.client.post('/api/posts', {
+      type: 'text',
+      title: 'Kayak trips',
+      body: 'Down the river, twice.',
+      community: community.name,
+    });
+    expect(created.status, created.text).toBe(200);
+    const postId = created.json.id as string;
+    const words = () =>
+      t.db
+        .selectFrom('post_word_sets')
+        .select(sql<string>`words::text`.as('words'))
+        .where('post_id', '=', postId)
+        .executeTakeFirst();
+    expect((await words())?.words).toBe("'down' 'kayak' 'river' 'the' 'trips' 'twice'");
+
+    const file = await backup('with-a-post.gz');
+    const lines = zlib.gunzipSync(fs.readFileSync(file)).toString('utf8').split('\n');
+    expect(lines.some((line) => line.startsWith('{"t":"posts"'))).toBe(true);
+    expect(lines.some((line) => line.startsWith('{"t":"post_word_sets"'))).toBe(false);
+
+    await run({ op: 'restore', file });
+    expect((await words())?.words).toBe("'down' 'kayak' 'river' 'the' 'trips' 'twice'");
   });
 
   it('refuses files that are not backups', async () => {

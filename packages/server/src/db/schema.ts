@@ -276,6 +276,16 @@ export interface MutedWordsTable {
   word: string;
   pattern: string;
   created_at: DefaultTimestamp;
+  /** The word's runs of letters and digits as a tsquery (all of them), NULL when it has none. */
+  terms: Generated<string | null>;
+  /** The word is one run of letters and digits: its `terms` decide alone. */
+  single_run: Generated<boolean>;
+}
+
+/** Each post's runs of letters and digits (migration 0007), kept by a trigger on posts. */
+export interface PostWordSetsTable {
+  post_id: string;
+  words: string;
 }
 
 export interface MutedCommunitiesTable {
@@ -387,6 +397,7 @@ export interface DB {
   muted_users: MutedUsersTable;
   muted_communities: MutedCommunitiesTable;
   muted_words: MutedWordsTable;
+  post_word_sets: PostWordSetsTable;
   comments: CommentsTable;
   comment_replies: CommentRepliesTable;
   comment_votes: CommentVotesTable;

@@ -75,6 +75,44 @@ function ordering(
   }
 }
 
+/** The member's muted-word patterns (of the words `which` selects) joined into one expression. */
+function mutedPatterns(viewer: string, which: RawBuilder<unknown>): RawBuilder<unknown> {
+  // Whole words: between non-alphanumerics, lower case on both sides, no lookaround, which keeps
+  // PostgreSQL's regex engine on its fast path (docs/decisions.md §33).
+  return sql`(SELECT '(?:^|[^[:alnum:]])(?:' || lower(string_agg(mw.pattern, '|')) || ')(?:[^[:alnum:]]|$)' FROM muted_words mw WHERE mw.user_id = ${viewer} AND ${which})`;
+}
+
+/** The member's muted words (of those `which` selects) as one query over post word sets. */
+function mutedTerms(viewer: string, which: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`(SELECT string_agg('(' || mw.terms::text || ')', ' | ')::tsquery FROM muted_words mw WHERE mw.user_id = ${viewer} AND ${which})`;
+}
+
+/**
+ * True for a post (`p`) that holds one of the member's muted words as a whole word, in title or body.
+ * Every subquery here names only the viewer, so PostgreSQL runs each once per statement; per candidate
+ * row there is one lookup of the post's word set (migration 0007, docs/decisions.md §40):
+ * - a word that is one run of letters and digits is decided by the set alone;
+ * - a longer word or phrase needs all its runs in the set, and then, on those rows only, its regular
+ *   expression, which also checks what lies between them;
+ * - a word with no letters or digits (an emoji) is left to its expression, on every row.
+ * A member without muted words skips all of it.
+ */
+function mutedWordsHide(viewer: string): RawBuilder<boolean> {
+  const content = sql`lower(concat_ws(E'\n', p.title, p.body))`;
+  const several = sql`NOT mw.single_run AND mw.terms IS NOT NULL`;
+  return sql<boolean>`coalesce(
+    EXISTS (SELECT 1 FROM muted_words mw WHERE mw.user_id = ${viewer})
+    AND (
+      EXISTS (
+        SELECT 1 FROM post_word_sets pw WHERE pw.post_id = p.id AND (
+          pw.words @@ ${mutedTerms(viewer, sql`mw.single_run`)}
+          OR (pw.words @@ ${mutedTerms(viewer, several)} AND ${content} ~ ${mutedPatterns(viewer, several)})
+        )
+      )
+      OR ${content} ~ ${mutedPatterns(viewer, sql`mw.terms IS NULL`)}
+    ), false)`;
+}
+
 /**
  * One page of a feed, straight from the index of its sort: a keyset range scan that costs the same on
  * page 1000 as on page 1, and at ten million posts as at ten thousand.
@@ -95,13 +133,7 @@ export async function feedPage(db: Kysely<DB>, query: FeedPageQuery): Promise<Fe
     conditions.push(
       sql`NOT EXISTS (SELECT 1 FROM muted_users m WHERE m.user_id = ${viewer} AND m.muted_user_id = p.user_id)`,
     );
-    // Muted words: the member's patterns joined into one alternation between non-alphanumeric
-    // boundaries, built once per query (an uncorrelated subquery) and tested on each candidate row as
-    // the index scan reaches it; no words, a NULL pattern, filters nothing. Lower case on both sides and
-    // no lookaround keep PostgreSQL's regex engine on its fast path (docs/decisions.md, "Muted words").
-    conditions.push(
-      sql`NOT coalesce(lower(concat_ws(E'\n', p.title, p.body)) ~ (SELECT '(?:^|[^[:alnum:]])(?:' || lower(string_agg(mw.pattern, '|')) || ')(?:[^[:alnum:]]|$)' FROM muted_words mw WHERE mw.user_id = ${viewer}), false)`,
-    );
+    conditions.push(sql`NOT ${mutedWordsHide(viewer)}`);
     if (query.hideMutedCommunities) {
       conditions.push(
         sql`NOT EXISTS (SELECT 1 FROM muted_communities mc WHERE mc.user_id = ${viewer} AND mc.community_id = p.community_id)`,
