@@ -100,16 +100,24 @@ function mutedTerms(viewer: string, which: RawBuilder<unknown>): RawBuilder<unkn
 function mutedWordsHide(viewer: string): RawBuilder<boolean> {
   const content = sql`lower(concat_ws(E'\n', p.title, p.body))`;
   const several = sql`NOT mw.single_run AND mw.terms IS NOT NULL`;
+  const runless = sql`mw.terms IS NULL`;
+  // coalesce and CASE keep a NULL (no such words) from reaching the expression: a strict operator's
+  // arguments are computed before their NULL is noticed, and lower() of the whole text is not free.
   return sql<boolean>`coalesce(
     EXISTS (SELECT 1 FROM muted_words mw WHERE mw.user_id = ${viewer})
     AND (
       EXISTS (
         SELECT 1 FROM post_word_sets pw WHERE pw.post_id = p.id AND (
-          pw.words @@ ${mutedTerms(viewer, sql`mw.single_run`)}
-          OR (pw.words @@ ${mutedTerms(viewer, several)} AND ${content} ~ ${mutedPatterns(viewer, several)})
+          coalesce(pw.words @@ ${mutedTerms(viewer, sql`mw.single_run`)}, false)
+          OR (
+            coalesce(pw.words @@ ${mutedTerms(viewer, several)}, false)
+            AND ${content} ~ ${mutedPatterns(viewer, several)}
+          )
         )
       )
-      OR ${content} ~ ${mutedPatterns(viewer, sql`mw.terms IS NULL`)}
+      OR CASE WHEN EXISTS (SELECT 1 FROM muted_words mw WHERE mw.user_id = ${viewer} AND ${runless})
+        THEN ${content} ~ ${mutedPatterns(viewer, runless)}
+        ELSE false END
     ), false)`;
 }
 
