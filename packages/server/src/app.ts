@@ -20,6 +20,8 @@ import type { Config } from './config.js';
 import { ping } from './db/engine.js';
 import type { DB } from './db/schema.js';
 import type { Deps } from './deps.js';
+import { createReadCache, type ReadCache } from './cache/read-cache.js';
+import { registerPageInvalidation } from './cache/pages-changed.js';
 import { isHttps } from './http/cookies.js';
 import { errorHandler, isApiRequest, sendApiError, setApiHeaders } from './http/error-handler.js';
 import { acceptJsonWhateverTheType, checkRouteSchemas } from './http/json-body.js';
@@ -51,6 +53,8 @@ export interface AppOptions {
   secrets: Secrets;
   redis?: Redis | null;
   clock?: Clock;
+  /** Shared with the process's listener for other processes' changes (main.ts); one is made if absent. */
+  readCache?: ReadCache;
   /** Serve the built web client from `config.webDistDir`. API tests leave it out. */
   serveWeb?: boolean;
   logger?: FastifyServerOptions['logger'];
@@ -86,6 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secrets: options.secrets,
     limiter: createRateLimiter({ enabled: config.rateLimits, redis: options.redis ?? null }),
     clock: options.clock ?? systemClock,
+    readCache: options.readCache ?? createReadCache(config.readCacheSeconds * 1000),
   };
   const shell = options.serveWeb ? IndexHtml.load(config.webDistDir) : null;
 
@@ -151,6 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
       await api.register(async (scope) => {
         registerSessionHooks(scope, deps);
+        registerPageInvalidation(scope, deps);
         siteRoutes(scope, deps);
         authRoutes(scope, deps);
         captchaRoutes(scope, deps);

@@ -13,6 +13,8 @@ export interface Config {
   databaseUrl: string | null;
   /** Unset: rate-limit counters in process memory. */
   redisUrl: string | null;
+  /** How long a guest's feed page is reused for every guest (0: never); writes that change it clear it. */
+  readCacheSeconds: number;
   siteName: string;
   siteDescription: string;
   /** The public address, e.g. https://forum.example.org. Decides `Secure` cookies and absolute links. */
@@ -178,6 +180,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: path.resolve(read(env, 'DATA_DIR') ?? './data'),
     databaseUrl: databaseUrl ? databaseUrl.toString() : null,
     redisUrl: redisUrl ? redisUrl.toString() : null,
+    readCacheSeconds: integer(env, 'READ_CACHE_SECONDS', 5, 0, 60),
     siteName: read(env, 'SITE_NAME') ?? 'Commons',
     siteDescription:
       read(env, 'SITE_DESCRIPTION') ??

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { ReadCache } from './cache/read-cache.js';
 import type { Config } from './config.js';
 import type { DB } from './db/schema.js';
 import type { Clock } from './lib/time.js';
@@ -12,4 +13,6 @@ export interface Deps {
   secrets: Secrets;
   limiter: RateLimiter;
   clock: Clock;
+  /** What every guest sees the same, for a few seconds (feed pages). */
+  readCache: ReadCache;
 }

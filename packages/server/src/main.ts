@@ -8,6 +8,8 @@ import { EmbeddedInUseError, EmbeddedStartError } from './db/embedded/embedded-p
 import type { Database } from './db/engine.js';
 import { migrate } from './db/migrate.js';
 import { listen } from './db/notifications.js';
+import { createReadCache } from './cache/read-cache.js';
+import { PAGES_CHANGED_CHANNEL } from './cache/pages-changed.js';
 import { openConfiguredDatabase } from './db/open.js';
 import { siteJobs } from './jobs/jobs.js';
 import { startJobs } from './jobs/scheduler.js';
@@ -92,7 +94,15 @@ async function serve(config: Config, database: Database): Promise<void> {
     ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
     : null;
 
-  const app = await buildApp({ config, db: database.db, secrets, redis, serveWeb: config.serveWeb });
+  const readCache = createReadCache(config.readCacheSeconds * 1000);
+  const app = await buildApp({
+    config,
+    db: database.db,
+    secrets,
+    redis,
+    readCache,
+    serveWeb: config.serveWeb,
+  });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -101,10 +111,19 @@ async function serve(config: Config, database: Database): Promise<void> {
   const restored = listen(
     database.connection,
     RESTORED_CHANNEL,
-    () =>
+    () => {
+      readCache.invalidate();
       void secrets
         .load(database.db, config)
-        .catch((err: unknown) => app.log.error({ err }, 'reload after restore failed')),
+        .catch((err: unknown) => app.log.error({ err }, 'reload after restore failed'));
+    },
+    app.log,
+  );
+  // Another process wrote something that cached guest pages show.
+  const pagesChanged = listen(
+    database.connection,
+    PAGES_CHANGED_CHANNEL,
+    () => readCache.invalidate(),
     app.log,
   );
   const scheduler = startJobs(database.db, siteJobs(config), app.log);
@@ -151,6 +170,7 @@ async function serve(config: Config, database: Database): Promise<void> {
     await run('waiting for requests whose clients hung up', () => app.handlersSettled());
     await run('stopping the background jobs', () => scheduler.stop());
     await run('closing the restore listener', () => restored.close());
+    await run('closing the page-change listener', () => pagesChanged.close());
     redis?.disconnect();
     await run(
       database.embedded?.owned

@@ -70,7 +70,7 @@ describe('captcha on (CAPTCHA=altcha)', () => {
       const client = t.client();
       const res = await client.get('/api/_captcha');
       expect(res.status).toBe(200);
-      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['cache-control']).toBe('private, no-store');
       const c = res.json as Challenge;
       expect(Object.keys(c).sort()).toEqual(['algorithm', 'challenge', 'maxnumber', 'salt', 'signature']);
       expect(c.algorithm).toBe('SHA-256');

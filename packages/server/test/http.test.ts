@@ -15,7 +15,7 @@ describe('HTTP conventions', () => {
     expect(res.json).toEqual({ status: 404, message: 'API endpoint not found' });
     expect(res.headers['set-cookie']).toBeUndefined();
     expect(res.headers['content-type']).toBe('application/json; charset=UTF-8');
-    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['cache-control']).toBe('private, no-store');
   });
 
   it('has no trailing-slash tolerance under /api/', async () => {
@@ -45,7 +45,7 @@ describe('HTTP conventions', () => {
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}=$/);
     expect(res.cookies.find((c) => c.name === 'csrftoken')?.value).toBe(token);
     expect(res.headers['content-type']).toBe('application/json; charset=UTF-8');
-    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['cache-control']).toBe('private, no-store');
   });
 
   it('keeps the session and token across requests', async () => {

@@ -39,7 +39,7 @@ describe('GET /api/_initial on a new site', () => {
     const res = await t.client().get('/api/_initial');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=UTF-8');
-    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['cache-control']).toBe('private, no-store');
     expect(Object.keys(res.json)).toEqual(INITIAL_KEYS);
     expect(res.json).toEqual({
       signupsDisabled: false,

@@ -173,7 +173,8 @@ describe('the bookmarks list', () => {
         .insertInto('users')
         .values([user(live, 'before_lists', false), user(gone, 'deleted_one', true)])
         .execute();
-      expect(await migrate(database.db)).toEqual(['0005_lists', '0006_muted_words']);
+      // Later migrations follow; the lists one is what this test is about.
+      expect((await migrate(database.db)).slice(0, 1)).toEqual(['0005_lists']);
       const rows = await database.db
         .selectFrom('lists')
         .select(['user_id', 'name', 'display_name'])

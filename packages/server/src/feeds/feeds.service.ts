@@ -11,6 +11,7 @@ import {
 import type { FeedQueryParams } from '@commons/shared/schemas';
 import { standingIn } from '../communities/communities.service.js';
 import { findCommunityById } from '../communities/communities.repository.js';
+import type { CachedText } from '../cache/read-cache.js';
 import type { Deps } from '../deps.js';
 import { errors } from '../lib/errors.js';
 import { parseId } from '../lib/ids.js';
@@ -157,6 +158,20 @@ export async function getFeed(
     posts: await postJsons(deps, [...pinned, ...page], viewer),
     next: extra ? cursorOf(query.sort, extra) : null,
   };
+}
+
+/**
+ * A guest's feed page, as the response text: the same for every guest, so it comes from the shared
+ * read cache (cache/read-cache.ts) when another guest asked for it in the last few seconds, and one
+ * query serves all the guests who ask at once. `serialize` is the route's response serializer.
+ */
+export function getGuestFeed(
+  deps: Deps,
+  query: FeedQuery,
+  serialize: (feed: Feed) => string,
+): Promise<CachedText> {
+  const key = `feed:${query.feed}:${query.communityId ?? ''}:${query.sort}:${query.limit}:${query.next ?? ''}`;
+  return deps.readCache.get(key, async () => serialize((await getFeed(deps, null, query)) as Feed));
 }
 
 /** Deleted or locked posts of a community, by page, for its moderators and admins (DOMAIN §2.9). */

@@ -10,7 +10,7 @@ export function isApiRequest(request: FastifyRequest): boolean {
 /** Headers every /api/ response carries (API.md §2.1), errors included. */
 export function setApiHeaders(reply: FastifyReply): void {
   reply.header('Content-Type', 'application/json; charset=UTF-8');
-  reply.header('Cache-Control', 'no-store');
+  reply.header('Cache-Control', 'private, no-store');
 }
 
 export function sendApiError(reply: FastifyReply, body: ErrorBody): void {

@@ -17,7 +17,8 @@ import {
   SuccessSchema,
 } from '@commons/shared/schemas';
 import type { Deps } from '../deps.js';
-import { getFeed, parseFeedQuery } from '../feeds/feeds.service.js';
+import { getFeed, getGuestFeed, parseFeedQuery } from '../feeds/feeds.service.js';
+import { sendShared } from '../http/shared-responses.js';
 import { readBody } from '../http/json-body.js';
 import type { TypeBoxProvider } from '../http/request-types.js';
 import { votePost } from '../votes/votes.service.js';
@@ -45,7 +46,12 @@ export function postsRoutes(scope: FastifyInstance, deps: Deps): void {
         response: { 200: Type.Union([FeedSchema, ModtoolsFeedSchema]) },
       },
     },
-    (request) => getFeed(deps, request.viewer.user, parseFeedQuery(request.query)),
+    async (request, reply) => {
+      const query = parseFeedQuery(request.query);
+      if (request.viewer.user || query.filter) return getFeed(deps, request.viewer.user, query);
+      const page = await getGuestFeed(deps, query, (feed) => reply.serialize(feed) as string);
+      return sendShared(request, reply, page, deps.readCache.ttlMs);
+    },
   );
 
   app.post('/posts', { schema: { body: CreatePostBodySchema, response } }, (request) =>

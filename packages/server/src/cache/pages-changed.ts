@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../deps.js';
+import { notifyPagesChanged } from './pages.repository.js';
+
+/** The database notification channel on which a process says that shared pages changed. */
+export const PAGES_CHANGED_CHANNEL = 'commons_pages_changed';
+
+/**
+ * Writes after which a cached guest page may show what is no longer true: a post added, edited,
+ * deleted, locked or pinned; content purged by a site ban; an author gone to the ghost. Votes and new
+ * comments are not here: their counts may lag by the cache's lifetime (issue 15 allows it), and a
+ * busy thread would otherwise empty the cache with every comment.
+ */
+const PAGE_CHANGING_ROUTES = new Set([
+  'POST /api/posts',
+  'PUT /api/posts/:publicId',
+  'DELETE /api/posts/:publicId',
+  'POST /api/_admin',
+  'DELETE /api/users/:username',
+  'PUT /api/communities/:id',
+]);
+
+/**
+ * Empties the shared read cache after each successful page-changing write, before its answer leaves
+ * (so the writer's next read, even as a guest, is fresh), here at once and in every other process
+ * through the database's notification, which main.ts listens for.
+ */
+export function registerPageInvalidation(app: FastifyInstance, deps: Deps): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode < 400 && PAGE_CHANGING_ROUTES.has(`${request.method} ${request.routeOptions.url}`)) {
+      deps.readCache.invalidate();
+      await notifyPagesChanged(deps.db, PAGES_CHANGED_CHANNEL);
+    }
+    return payload;
+  });
+}

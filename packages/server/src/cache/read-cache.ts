@@ -1,0 +1,70 @@
+import crypto from 'node:crypto';
+
+/** A response body as it is sent, with the validator a CDN or browser checks it against. */
+export interface CachedText {
+  text: string;
+  etag: string;
+}
+
+/**
+ * What is the same for every guest (feed pages), kept for a few seconds in process memory. Concurrent
+ * misses for one key run the computation once. `invalidate` forgets everything at once: writes that
+ * change what pages show call it after their commit, here and, through a database notification, in
+ * every other process on the database (cache/pages-changed.ts).
+ */
+export interface ReadCache {
+  readonly ttlMs: number;
+  get(key: string, compute: () => Promise<string>): Promise<CachedText>;
+  invalidate(): void;
+}
+
+/** Kept small: entries live seconds, and a guest's deep pages are rare. */
+const MAX_ENTRIES = 2_000;
+
+export function etagOf(text: string): string {
+  return `W/"${crypto.createHash('sha1').update(text).digest('base64url').slice(0, 22)}"`;
+}
+
+export function createReadCache(ttlMs: number, now: () => number = Date.now): ReadCache {
+  const entries = new Map<string, CachedText & { expires: number }>();
+  const pending = new Map<string, Promise<CachedText>>();
+  // A computation that began before an invalidation may have read what the write changed: its result
+  // is answered to the requests that waited for it, but not kept.
+  let generation = 0;
+
+  return {
+    ttlMs,
+    async get(key, compute) {
+      if (ttlMs <= 0) {
+        const text = await compute();
+        return { text, etag: etagOf(text) };
+      }
+      const hit = entries.get(key);
+      if (hit && hit.expires > now()) return hit;
+      const running = pending.get(key);
+      if (running) return running;
+      const started = generation;
+      const work = compute()
+        .then((text) => {
+          const value = { text, etag: etagOf(text) };
+          if (started === generation) {
+            entries.delete(key);
+            entries.set(key, { ...value, expires: now() + ttlMs });
+            if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+          }
+          return value;
+        })
+        .finally(() => {
+          if (pending.get(key) === work) pending.delete(key);
+        });
+      pending.set(key, work);
+      return work;
+    },
+    invalidate() {
+      generation++;
+      entries.clear();
+      // Requests arriving from now on must not join a computation that may have read the old rows.
+      pending.clear();
+    },
+  };
+}

@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReadCache } from '../src/cache/read-cache.js';
+import { PAGES_CHANGED_CHANNEL } from '../src/cache/pages-changed.js';
+import { listen } from '../src/db/notifications.js';
+import { type Member, guest, member, newCommunity } from './factories.js';
+import { createTestApp, type TestApp, type TestClient } from './harness.js';
+
+/**
+ * The shared read cache of issue 15: guests' feed pages are kept a few seconds and reused for every
+ * guest; members never get them; writes that change what a page shows clear it at once.
+ */
+
+describe('the read cache itself', () => {
+  it('computes once for concurrent misses, keeps the result for its lifetime, then computes again', async () => {
+    let now = 1_000;
+    const cache = createReadCache(5_000, () => now);
+    let runs = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const compute = async () => {
+      runs++;
+      await gate;
+      return `page ${runs}`;
+    };
+    const first = Promise.all([cache.get('k', compute), cache.get('k', compute), cache.get('k', compute)]);
+    release();
+    const pages = await first;
+    expect(runs).toBe(1);
+    expect(new Set(pages.map((p) => p.text))).toEqual(new Set(['page 1']));
+    expect(pages[0].etag).toMatch(/^W\/"[\w-]{22}"$/);
+
+    now += 4_999;
+    expect((await cache.get('k', compute)).text).toBe('page 1');
+    now += 1;
+    expect((await cache.get('k', compute)).text).toBe('page 2');
+    expect(runs).toBe(2);
+  });
+
+  it('does not keep what a computation read before an invalidation', async () => {
+    const cache = createReadCache(5_000);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const stale = cache.get('k', async () => {
+      await gate;
+      return 'before the write';
+    });
+    cache.invalidate();
+    // A request after the write does not join the computation that began before it.
+    const fresh = cache.get('k', async () => 'after the write');
+    release();
+    expect((await stale).text).toBe('before the write');
+    expect((await fresh).text).toBe('after the write');
+    expect((await cache.get('k', async () => 'computed again')).text).toBe('after the write');
+  });
+
+  it('computes every time when its lifetime is 0', async () => {
+    const cache = createReadCache(0);
+    let runs = 0;
+    const compute = async () => `run ${++runs}`;
+    await cache.get('k', compute);
+    await cache.get('k', compute);
+    expect(runs).toBe(2);
+  });
+});
+
+describe('guest feed pages from the read cache', () => {
+  let t: TestApp;
+  let author: Member;
+  let admin: Member;
+  let community: any;
+  let visitor: TestClient;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await member(t, { isAdmin: true, points: 1000 });
+    author = await member(t, { points: 100 });
+    community = await newCommunity(admin.client);
+    visitor = await guest(t);
+  });
+  afterAll(() => t.close());
+
+  const newPost = async (title: string) => {
+    const res = await author.client.post('/api/posts', { type: 'text', title, community: community.name });
+    expect(res.status, res.text).toBe(200);
+    return res.json;
+  };
+  const feedUrl = () => `/api/posts?feed=community&communityId=${community.id}&sort=latest`;
+  const guestFeed = async (client = visitor) => {
+    const res = await client.get(feedUrl());
+    expect(res.status, res.text).toBe(200);
+    return res;
+  };
+  const find = (res: { json: any }, id: string) => res.json.posts.find((p: any) => p.id === id);
+
+  it('sends guests a page a CDN may keep for the cache lifetime, with an ETag that answers 304', async () => {
+    await newPost('Headers for guests');
+    const res = await guestFeed();
+    expect(res.headers['cache-control']).toBe('public, max-age=0, s-maxage=5');
+    expect(res.headers['vary']).toBe('Cookie');
+    expect(res.headers['content-type']).toBe('application/json; charset=UTF-8');
+    const etag = res.headers['etag'] as string;
+    expect(etag).toMatch(/^W\/"/);
+
+    const again = await visitor.get(feedUrl(), { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+    const other = await visitor.get(feedUrl(), { headers: { 'if-none-match': 'W/"something-else"' } });
+    expect(other.status).toBe(200);
+    expect(other.json).toEqual(res.json);
+  });
+
+  it("never gives a guest a member's state, nor a member the guests' page", async () => {
+    const post = await newPost('Whose vote is this');
+    const voter = await member(t);
+    await guestFeed(); // the guests' page is cached now
+    const vote = await voter.client.post('/api/_postVote', { postId: post.id, up: true });
+    expect(vote.status, vote.text).toBe(200);
+
+    // The voter sees their vote at once, on a response no cache may keep.
+    const mine = await voter.client.get(feedUrl());
+    expect(mine.headers['cache-control']).toBe('private, no-store');
+    expect(mine.headers['etag']).toBeUndefined();
+    expect(find(mine, post.id)).toMatchObject({ userVoted: true, userVotedUp: true, upvotes: 2 });
+
+    // Guests get no vote state; the count may lag by the cache's lifetime.
+    const theirs = await guestFeed();
+    expect(find(theirs, post.id)).toMatchObject({ userVoted: null, userVotedUp: null });
+    expect([1, 2]).toContain(find(theirs, post.id).upvotes);
+    expect(JSON.stringify(theirs.json)).not.toContain(voter.user.id);
+  });
+
+  it('shows a new post, an edit, a lock and a deletion to guests at once', async () => {
+    const post = await newPost('Soon changed');
+    const cached = await guestFeed();
+    expect(find(cached, post.id)).toBeDefined();
+
+    const added = await newPost('Just added');
+    expect(find(await guestFeed(), added.id)).toBeDefined();
+
+    const edited = await author.client.put(`/api/posts/${post.publicId}`, {
+      title: 'Changed at once',
+      body: '',
+    });
+    expect(edited.status, edited.text).toBe(200);
+    expect(find(await guestFeed(), post.id).title).toBe('Changed at once');
+
+    const locked = await admin.client.put(`/api/posts/${post.publicId}?action=lock&lockAs=admins`);
+    expect(locked.status, locked.text).toBe(200);
+    expect(find(await guestFeed(), post.id).locked).toBe(true);
+
+    const deleted = await author.client.delete(`/api/posts/${post.publicId}?deleteAs=normal`);
+    expect(deleted.status, deleted.text).toBe(200);
+    expect(find(await guestFeed(), post.id)).toBeUndefined();
+  });
+
+  it('a refused write clears nothing', async () => {
+    const post = await newPost('Stays cached');
+    const first = await guestFeed();
+    const refused = await (
+      await guest(t)
+    ).post('/api/posts', { type: 'text', title: 'x', community: 'nope' });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    // Same page, same validator: still the cached text.
+    expect((await guestFeed()).headers['etag']).toBe(first.headers['etag']);
+    expect(find(first, post.id)).toBeDefined();
+  });
+
+  it('tells the other processes on the database when pages changed', async () => {
+    let heard = 0;
+    const listener = listen(t.database.connection, PAGES_CHANGED_CHANNEL, () => heard++, t.app.log);
+    try {
+      // LISTEN takes a moment on its own connection: write until it hears.
+      await expect
+        .poll(
+          async () => {
+            await newPost('Heard elsewhere');
+            return heard;
+          },
+          { timeout: 10_000, interval: 200 },
+        )
+        .toBeGreaterThan(0);
+    } finally {
+      await listener.close();
+    }
+  });
+});
