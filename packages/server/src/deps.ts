@@ -3,6 +3,7 @@ import type { ReadCache } from './cache/read-cache.js';
 import type { Config } from './config.js';
 import type { DB } from './db/schema.js';
 import type { Clock } from './lib/time.js';
+import type { PushSender } from './notifications/push-sender.js';
 import type { RateLimiter } from './rate-limits/rate-limiter.js';
 import type { Secrets } from './site/secrets.js';
 
@@ -15,4 +16,6 @@ export interface Deps {
   clock: Clock;
   /** What every guest sees the same, for a few seconds (feed pages). */
   readCache: ReadCache;
+  /** Web push for new and merged notifications (DOMAIN §5.6). */
+  push: PushSender;
 }

@@ -12,6 +12,9 @@ import { createReadCache } from './cache/read-cache.js';
 import { PAGES_CHANGED_CHANNEL } from './cache/pages-changed.js';
 import { openConfiguredDatabase } from './db/open.js';
 import { siteJobs } from './jobs/jobs.js';
+import { systemClock } from './lib/time.js';
+import { startDeliveryRunner } from './notifications/delivery-runner.js';
+import { noPushSender } from './notifications/push-sender.js';
 import { startJobs } from './jobs/scheduler.js';
 import { RESTORED_CHANNEL } from './operations/backup.js';
 import { Secrets } from './site/secrets.js';
@@ -95,12 +98,14 @@ async function serve(config: Config, database: Database): Promise<void> {
     : null;
 
   const readCache = createReadCache(config.readCacheSeconds * 1000);
+  const push = noPushSender;
   const app = await buildApp({
     config,
     db: database.db,
     secrets,
     redis,
     readCache,
+    push,
     serveWeb: config.serveWeb,
   });
   await app.listen({ port: config.port, host: config.host });
@@ -127,6 +132,12 @@ async function serve(config: Config, database: Database): Promise<void> {
     app.log,
   );
   const scheduler = startJobs(database.db, siteJobs(config), app.log);
+  // Notifications recorded by any process are delivered by every process's runner, each event once.
+  const delivery = startDeliveryRunner(
+    { db: database.db, push, clock: systemClock },
+    database.connection,
+    app.log,
+  );
   database.embedded?.onUnexpectedExit((code, signal) => {
     app.log.fatal({ code, signal }, 'the embedded database stopped unexpectedly; exiting');
     process.exit(1);
@@ -169,6 +180,7 @@ async function serve(config: Config, database: Database): Promise<void> {
     await run('closing the HTTP server', () => app.close()); // stops accepting; requests in flight finish
     await run('waiting for requests whose clients hung up', () => app.handlersSettled());
     await run('stopping the background jobs', () => scheduler.stop());
+    await run('stopping notification delivery', () => delivery.stop());
     await run('closing the restore listener', () => restored.close());
     await run('closing the page-change listener', () => pagesChanged.close());
     redis?.disconnect();
