@@ -35,6 +35,8 @@ import { systemClock, type Clock } from './lib/time.js';
 import { linksRoutes } from './links/links.routes.js';
 import { listsRoutes } from './lists/lists.routes.js';
 import { postsRoutes } from './posts/posts.routes.js';
+import { pushRoutes } from './push/push.routes.js';
+import { createPushSender } from './push/push.service.js';
 import { reportsRoutes } from './reports/reports.routes.js';
 import { createRateLimiter } from './rate-limits/rate-limiter.js';
 import type { Secrets } from './site/secrets.js';
@@ -80,13 +82,6 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 /** Builds the HTTP app, ready for `listen()` or `inject()`. Starting and stopping belong to main.ts. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
-  const deps: Deps = {
-    db: options.db,
-    config,
-    secrets: options.secrets,
-    limiter: createRateLimiter({ enabled: config.rateLimits, redis: options.redis ?? null }),
-    clock: options.clock ?? systemClock,
-  };
   const shell = options.serveWeb ? IndexHtml.load(config.webDistDir) : null;
 
   const app = Fastify({
@@ -100,6 +95,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // contract's error body too.
     frameworkErrors: (error, request, reply) => errorHandler(error, request, reply),
   });
+  const base = {
+    db: options.db,
+    config,
+    secrets: options.secrets,
+    clock: options.clock ?? systemClock,
+  };
+  const deps: Deps = {
+    ...base,
+    limiter: createRateLimiter({ enabled: config.rateLimits, redis: options.redis ?? null }),
+    push: createPushSender(base, { log: app.log.child({ area: 'push' }) }),
+  };
   app.setErrorHandler(errorHandler);
   app.setSerializerCompiler(responseSerializer(options.checkResponses ?? false));
   const inFlight = trackHandlers(app);
@@ -165,6 +171,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         commentsRoutes(scope, deps);
         reportsRoutes(scope, deps);
         adminRoutes(scope, deps);
+        pushRoutes(scope, deps);
       });
 
       // A sibling scope without the session hook: these answers set no cookies.

@@ -81,3 +81,20 @@ export const CONTENT_TYPES = ['post', 'comment'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
 export const isContentType = oneOf(CONTENT_TYPES);
+
+/**
+ * Notification types (DOMAIN §5.2, API.md §12.6). Defined here for the Web Push payload; the
+ * notifications area uses the same list.
+ */
+export const NOTIFICATION_TYPES = [
+  'new_comment',
+  'comment_reply',
+  'new_votes',
+  'deleted_post',
+  'mod_add',
+  'new_badge',
+  'welcome',
+  'announcement',
+  'denied_comm',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -25,6 +25,7 @@ export {
   isListItemSort,
   CONTENT_TYPES,
   isContentType,
+  NOTIFICATION_TYPES,
   type FeedType,
   type FeedSort,
   type CommunitySort,
@@ -36,6 +37,7 @@ export {
   type ListsFilter,
   type ListItemSort,
   type ContentType,
+  type NotificationType,
 } from './enums.js';
 export {
   checkUsername,

@@ -358,6 +358,21 @@ export interface ListItemsTable {
   created_at: DefaultTimestamp;
 }
 
+export interface WebPushSubscriptionsTable {
+  id: Generated<number>;
+  session_id: string;
+  user_id: string;
+  push_subscription: ColumnType<StoredPushSubscription, string, string>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+/** What `web_push_subscriptions.push_subscription` holds: the parts of a PushSubscription used to send. */
+export interface StoredPushSubscription {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -393,4 +408,5 @@ export interface DB {
   reports: ReportsTable;
   lists: ListsTable;
   list_items: ListItemsTable;
+  web_push_subscriptions: WebPushSubscriptionsTable;
 }

@@ -29,6 +29,7 @@ import type {
   UpdateListBodySchema,
 } from './lists.js';
 import type { MutedWordSchema } from './muted-words.js';
+import type { PushSubscriptionBodySchema } from './push.js';
 import type {
   CreatePostBodySchema,
   EditPostBodySchema,
@@ -66,6 +67,7 @@ export type UpdateListBody = Static<typeof UpdateListBodySchema>;
 export type Mute = Static<typeof MuteSchema>;
 export type Mutes = Static<typeof MutesSchema>;
 export type MutedWord = Static<typeof MutedWordSchema>;
+export type PushSubscriptionBody = Static<typeof PushSubscriptionBodySchema>;
 export type ReportReason = Static<typeof ReportReasonSchema>;
 export type Initial = Static<typeof InitialSchema>;
 export type LoginBody = Static<typeof LoginBodySchema>;
