@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../src/lib/time.js';
 import type { PushPayload } from '../src/notifications/push-sender.js';
+import { safePost } from '../src/lib/safe-fetch.js';
 import { createPushSender, deliverPush, type PushSenderOptions } from '../src/push/push.service.js';
 import { listPushSubscriptions } from '../src/push/push-subscriptions.repository.js';
 import { Secrets } from '../src/site/secrets.js';
@@ -49,6 +50,17 @@ let secrets: Secrets;
 /** The push service answers by path: /status/410/… answers 410, and so on; anything else 201. */
 function answer(req: http.IncomingMessage, body: Buffer, res: http.ServerResponse) {
   received.push({ path: req.url ?? '', headers: req.headers, body });
+  if (req.url === '/redirect') {
+    res.writeHead(307, { Location: '/push/redirected' });
+    res.end();
+    return;
+  }
+  if (req.url === '/big') {
+    res.writeHead(201, { 'Content-Type': 'text/plain' });
+    res.end(Buffer.alloc(1024 * 1024, 0x61));
+    return;
+  }
+  if (req.url === '/slow') return; // never answers
   const status = /^\/status\/(\d{3})\//.exec(req.url ?? '');
   res.writeHead(status ? Number(status[1]) : 201, { 'Content-Type': 'text/plain' });
   res.end(status ? 'no such subscription' : '');
@@ -440,5 +452,37 @@ describe('delivery to a push service', () => {
     ).toBe(200);
     await sender(off).send(user.id, payload(3));
     expect(received).toEqual([]);
+  });
+});
+
+describe('safePost, the outbound guard for pushes', () => {
+  const post = (url: string, extra: Partial<Parameters<typeof safePost>[1]> = {}) =>
+    safePost(url, { headers: {}, body: Buffer.from('x'), allow: t.config.outboundAllow, ca: cert, ...extra });
+
+  it('does not follow a redirect: its status is the answer', async () => {
+    const res = await post(`${origin}/redirect`);
+    expect(res.status).toBe(307);
+    expect(received.map((r) => r.path)).toEqual(['/redirect']);
+  });
+
+  it('reads only the start of a long answer', async () => {
+    const res = await post(`${origin}/big`, { maxResponseBytes: 1000 });
+    expect(res.status).toBe(201);
+    expect(res.body.length).toBe(1000);
+  });
+
+  it('gives up on a push service that does not answer in time', async () => {
+    const started = Date.now();
+    await expect(post(`${origin}/slow`, { timeoutMs: 300 })).rejects.toThrow(/no answer within 300 ms/);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('refuses http and private addresses before connecting', async () => {
+    const before = connections;
+    await expect(post(`${origin.replace('https', 'http')}/push/x`)).rejects.toThrow(
+      /scheme http: is not allowed/,
+    );
+    await expect(post('https://192.168.1.1/x')).rejects.toThrow(/private/);
+    expect(connections).toBe(before);
   });
 });
