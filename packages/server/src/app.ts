@@ -34,6 +34,7 @@ import { imagesRoutes } from './images/images.routes.js';
 import { systemClock, type Clock } from './lib/time.js';
 import { linksRoutes } from './links/links.routes.js';
 import { listsRoutes } from './lists/lists.routes.js';
+import type { PushSender } from './notifications/push-sender.js';
 import { postsRoutes } from './posts/posts.routes.js';
 import { pushRoutes } from './push/push.routes.js';
 import { createPushSender } from './push/push.service.js';
@@ -53,6 +54,8 @@ export interface AppOptions {
   secrets: Secrets;
   redis?: Redis | null;
   clock?: Clock;
+  /** Replaces the Web Push sender: tests that record what would be sent. */
+  push?: PushSender;
   /** Serve the built web client from `config.webDistDir`. API tests leave it out. */
   serveWeb?: boolean;
   logger?: FastifyServerOptions['logger'];
@@ -104,7 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const deps: Deps = {
     ...base,
     limiter: createRateLimiter({ enabled: config.rateLimits, redis: options.redis ?? null }),
-    push: createPushSender(base, { log: app.log.child({ area: 'push' }) }),
+    push: options.push ?? createPushSender(base, { log: app.log.child({ area: 'push' }) }),
   };
   app.setErrorHandler(errorHandler);
   app.setSerializerCompiler(responseSerializer(options.checkResponses ?? false));

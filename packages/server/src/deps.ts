@@ -13,6 +13,6 @@ export interface Deps {
   secrets: Secrets;
   limiter: RateLimiter;
   clock: Clock;
-  /** Web Push for a delivered notification (push/push.service.ts); off without a subscriber address. */
+  /** Web push for new and merged notifications (DOMAIN §5.6). */
   push: PushSender;
 }

@@ -82,10 +82,7 @@ export type ContentType = (typeof CONTENT_TYPES)[number];
 
 export const isContentType = oneOf(CONTENT_TYPES);
 
-/**
- * Notification types (DOMAIN §5.2, API.md §12.6). Defined here for the Web Push payload; the
- * notifications area uses the same list.
- */
+/** The kinds of notification (API.md §5.11, DOMAIN §5.2); `POST /api/notifications?type=` takes one. */
 export const NOTIFICATION_TYPES = [
   'new_comment',
   'comment_reply',
@@ -98,3 +95,5 @@ export const NOTIFICATION_TYPES = [
   'denied_comm',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const isNotificationType = oneOf(NOTIFICATION_TYPES);

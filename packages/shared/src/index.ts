@@ -26,6 +26,7 @@ export {
   CONTENT_TYPES,
   isContentType,
   NOTIFICATION_TYPES,
+  isNotificationType,
   type FeedType,
   type FeedSort,
   type CommunitySort,
