@@ -98,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // contract's error body too.
     frameworkErrors: (error, request, reply) => errorHandler(error, request, reply),
   });
+  await options.secrets.loadVapidKeys(options.db);
   const base = {
     db: options.db,
     config,

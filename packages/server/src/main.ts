@@ -104,6 +104,7 @@ async function serve(config: Config, database: Database): Promise<void> {
     () =>
       void secrets
         .load(database.db, config)
+        .then(() => secrets.loadVapidKeys(database.db))
         .catch((err: unknown) => app.log.error({ err }, 'reload after restore failed')),
     app.log,
   );

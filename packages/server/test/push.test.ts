@@ -88,6 +88,7 @@ beforeAll(async () => {
   ]);
   secrets = new Secrets();
   await secrets.load(t.db, t.config);
+  await secrets.loadVapidKeys(t.db);
   senderOptions = { log: t.app.log, ca: cert };
 });
 
@@ -176,11 +177,11 @@ describe('VAPID keys and _initial.vapidPublicKey', () => {
   it('generates the pair once: processes starting together all end up with the same one', async () => {
     await off.db.deleteFrom('application_data').where('key', '=', 'vapid_keys').execute();
     const starting = Array.from({ length: 4 }, () => new Secrets());
-    await Promise.all(starting.map((s) => s.load(off.db, off.config)));
+    await Promise.all(starting.map((s) => s.loadVapidKeys(off.db)));
     const publics = new Set(starting.map((s) => s.vapidKeys.public));
     expect(publics.size).toBe(1);
     const again = new Secrets();
-    await again.load(off.db, off.config);
+    await again.loadVapidKeys(off.db);
     expect(again.vapidKeys).toEqual(starting[0]!.vapidKeys);
     const rows = await off.db
       .selectFrom('application_data')

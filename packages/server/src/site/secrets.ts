@@ -38,8 +38,15 @@ export class Secrets {
       captcha: derive('altcha').toString('base64url'),
       images: derive('image-url'),
     };
-    // Generated whether or not push is on, so that turning it on later keeps one key for good: a key
-    // change would silently orphan every browser subscription made with the old one.
+  }
+
+  /**
+   * Reads (or first creates) the VAPID key pair of Web Push. Apart from `load` because it always needs
+   * the database, even with SECRET set. Called when the app is built, and after a restore. Generated
+   * whether or not push is on, so that turning it on later keeps one key for good: a changed key would
+   * silently orphan every browser subscription made with the old one.
+   */
+  async loadVapidKeys(db: Kysely<DB>): Promise<void> {
     this.vapid = await insertValueIfAbsent(db, 'vapid_keys', generateVapidKeys());
   }
 }
