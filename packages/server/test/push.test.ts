@@ -14,7 +14,7 @@ import { listPushSubscriptions } from '../src/push/push-subscriptions.repository
 import { Secrets } from '../src/site/secrets.js';
 import { NOT_LOGGED_IN } from './api-errors.js';
 import { loggedInClient, makeUser, member } from './factories.js';
-import { createTestApp, type TestApp, type TestClient } from './harness.js';
+import { createTestApp, TestClock, type TestApp, type TestClient } from './harness.js';
 import { decryptAsBrowser } from './push-receiver.js';
 
 /**
@@ -361,6 +361,34 @@ describe('delivery to a push service', () => {
     await stranger.client.post('/api/push_subscriptions', subscriptionBody(`${origin}/push/many/stranger`));
     await sender(t).send(user.id, payload(12));
     expect(received.map((r) => r.path).sort()).toEqual(['/push/many/laptop', '/push/many/phone']);
+  });
+
+  it('signs once per push service and reuses the header for half its life', async () => {
+    const { user, client } = await member(t);
+    const phone = await loggedInClient(t, user);
+    await client.post('/api/push_subscriptions', subscriptionBody(`${origin}/push/jwt/a`));
+    await phone.post('/api/push_subscriptions', subscriptionBody(`${origin}/push/jwt/b`));
+    const clock = new TestClock();
+    const timed = createPushSender(
+      { db: t.db, config: t.config, secrets, clock: clock.clock },
+      senderOptions,
+    );
+    const expiry = (r: Received) =>
+      JSON.parse(Buffer.from(String(r.headers.authorization).split('.')[1]!, 'base64url').toString()).exp;
+
+    await timed.send(user.id, payload(1));
+    clock.advance(5 * 3600 * 1000);
+    await timed.send(user.id, payload(2));
+    expect(received).toHaveLength(4);
+    expect(new Set(received.map((r) => r.headers.authorization)).size).toBe(1);
+    expect(expiry(received[0]!)).toBe(Math.floor(clock.now.getTime() / 1000) + 7 * 3600);
+
+    clock.advance(1 * 3600 * 1000 + 1000);
+    await timed.send(user.id, payload(3));
+    expect(received).toHaveLength(6);
+    expect(received[4]!.headers.authorization).toBe(received[5]!.headers.authorization);
+    expect(received[4]!.headers.authorization).not.toBe(received[0]!.headers.authorization);
+    expect(expiry(received[4]!)).toBe(Math.floor(clock.now.getTime() / 1000) + 12 * 3600);
   });
 
   it('deletes a subscription the push service answers 410 or 404 to; keeps it on other errors', async () => {
