@@ -10,14 +10,21 @@ import { Visitor } from './visitor';
 const settings = { SERVE_WEB: 'off', CAPTCHA: 'off', RATE_LIMITS: 'off' };
 
 describe('a site on a PostgreSQL server (DATABASE_URL)', () => {
-  it('start together safely: each migration is applied once', async () => {
+  it('start together safely: each migration is applied once, one VAPID key pair for all', async () => {
     const database = await freshPostgres();
     try {
-      const servers = await Promise.all([1, 2, 3].map(() => startServer({ ...settings, ...database.env })));
+      const push = { WEB_PUSH_SUBSCRIBER_EMAIL: 'ops@example.org' };
+      const servers = await Promise.all(
+        [1, 2, 3].map(() => startServer({ ...settings, ...push, ...database.env })),
+      );
       try {
+        const keys = new Set<string>();
         for (const server of servers) {
           expect((await new Visitor(server.url).request('GET', '/healthz')).status).toBe(200);
+          keys.add((await new Visitor(server.url).request('GET', '/api/_initial')).json.vapidPublicKey);
         }
+        expect(keys.size).toBe(1);
+        expect(Buffer.from([...keys][0]!, 'base64url')).toHaveLength(65);
         // A session made on one process works on another: nothing lives in process memory.
         const visitor = new Visitor(servers[0]!.url);
         expect((await visitor.signup('shared_session')).status).toBe(201);

@@ -37,8 +37,10 @@ import { systemClock, type Clock } from './lib/time.js';
 import { linksRoutes } from './links/links.routes.js';
 import { listsRoutes } from './lists/lists.routes.js';
 import { notificationsRoutes } from './notifications/notifications.routes.js';
-import { noPushSender, type PushSender } from './notifications/push-sender.js';
+import type { PushSender } from './notifications/push-sender.js';
 import { postsRoutes } from './posts/posts.routes.js';
+import { pushRoutes } from './push/push.routes.js';
+import { createPushSender } from './push/push.service.js';
 import { reportsRoutes } from './reports/reports.routes.js';
 import { createRateLimiter } from './rate-limits/rate-limiter.js';
 import type { Secrets } from './site/secrets.js';
@@ -57,7 +59,7 @@ export interface AppOptions {
   clock?: Clock;
   /** Shared with the process's listener for other processes' changes (main.ts); one is made if absent. */
   readCache?: ReadCache;
-  /** Web push for notifications; none is sent without it. */
+  /** Replaces the Web Push sender: tests that record what would be sent. */
   push?: PushSender;
   /** Serve the built web client from `config.webDistDir`. API tests leave it out. */
   serveWeb?: boolean;
@@ -88,15 +90,6 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 /** Builds the HTTP app, ready for `listen()` or `inject()`. Starting and stopping belong to main.ts. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
-  const deps: Deps = {
-    db: options.db,
-    config,
-    secrets: options.secrets,
-    limiter: createRateLimiter({ enabled: config.rateLimits, redis: options.redis ?? null }),
-    clock: options.clock ?? systemClock,
-    readCache: options.readCache ?? createReadCache(config.readCacheSeconds * 1000),
-    push: options.push ?? noPushSender,
-  };
   const shell = options.serveWeb ? IndexHtml.load(config.webDistDir) : null;
 
   const app = Fastify({
@@ -110,6 +103,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // contract's error body too.
     frameworkErrors: (error, request, reply) => errorHandler(error, request, reply),
   });
+  await options.secrets.loadVapidKeys(options.db);
+  const base = {
+    db: options.db,
+    config,
+    secrets: options.secrets,
+    clock: options.clock ?? systemClock,
+  };
+  const deps: Deps = {
+    ...base,
+    limiter: createRateLimiter({ enabled: config.rateLimits, redis: options.redis ?? null }),
+    readCache: options.readCache ?? createReadCache(config.readCacheSeconds * 1000),
+    push: options.push ?? createPushSender(base, { log: app.log.child({ area: 'push' }) }),
+  };
   app.setErrorHandler(errorHandler);
   app.setSerializerCompiler(responseSerializer(options.checkResponses ?? false));
   const inFlight = trackHandlers(app);
@@ -177,6 +183,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         reportsRoutes(scope, deps);
         notificationsRoutes(scope, deps);
         adminRoutes(scope, deps);
+        pushRoutes(scope, deps);
       });
 
       // A sibling scope without the session hook: these answers set no cookies.

@@ -47,6 +47,7 @@ describe('loadConfig defaults', () => {
       outboundAllow: [],
       webDistDir: path.join(repoRoot, 'packages/web/dist'),
       serveWeb: true,
+      webPushSubscriberEmail: null,
       links: { contactEmail: null, blog: null, discord: null, github: null, docs: null },
     });
   });
@@ -57,6 +58,7 @@ describe('loadConfig defaults', () => {
     expect(config.siteName).toBe('Commons');
     expect(config.captcha).toBe('altcha');
     expect(config.secret).toBeNull();
+    expect(config.webPushSubscriberEmail).toBeNull();
   });
 });
 
@@ -75,6 +77,7 @@ describe('loadConfig accepts good values', () => {
       IMAGE_POST_SUBMIT_REQ_POINTS: '-5',
       LINK_POST_SUBMIT_REQ_POINTS: '1000000000',
       CONTACT_EMAIL: 'hello@example.org',
+      WEB_PUSH_SUBSCRIBER_EMAIL: 'mailto:ops@example.org',
       SITE_NAME: '  My Forum ',
     });
     expect(config).toMatchObject({
@@ -89,6 +92,7 @@ describe('loadConfig accepts good values', () => {
       imagePostSubmitReqPoints: -5,
       linkPostSubmitReqPoints: 1_000_000_000,
       siteName: 'My Forum',
+      webPushSubscriberEmail: 'ops@example.org',
       links: { contactEmail: 'hello@example.org', blog: null, discord: null, github: null, docs: null },
     });
     expect(config.publicUrl?.href).toBe('https://forum.example.org/');
@@ -121,6 +125,7 @@ describe('loadConfig refuses bad values with a ConfigError naming the variable',
     ['SECRET', ['x'.repeat(31), 'short']],
     ['IMAGE_POST_SUBMIT_REQ_POINTS', ['ten', '1.5', '1000000001', '-1000001', '1e3']],
     ['CONTACT_EMAIL', ['not-an-email', 'a@b', 'two words@example.org']],
+    ['WEB_PUSH_SUBSCRIBER_EMAIL', ['not-an-email', 'mailto:', 'mailto:a@b']],
   ];
   for (const [name, values] of cases) {
     it(name, () => {

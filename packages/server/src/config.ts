@@ -50,6 +50,11 @@ export interface Config {
   webDistDir: string;
   /** Off for API-only processes (`npm run dev`, where Vite serves the client). */
   serveWeb: boolean;
+  /**
+   * Web Push is on when set (DOMAIN §5.6): the contact address push services see in the VAPID claims
+   * (`sub: mailto:…`). Null: push is off and `_initial.vapidPublicKey` is empty.
+   */
+  webPushSubscriberEmail: string | null;
   /** Links shown in the footer and on the About page; a link that is not set is not shown. */
   links: SiteLinks;
 }
@@ -116,8 +121,9 @@ function url(env: Env, name: string, protocols: string[]): URL | null {
   return parsed;
 }
 
-function email(env: Env, name: string): string | null {
-  const raw = read(env, name);
+function email(env: Env, name: string, options: { dropMailto?: boolean } = {}): string | null {
+  let raw = read(env, name);
+  if (options.dropMailto && raw?.toLowerCase().startsWith('mailto:')) raw = raw.slice('mailto:'.length);
   if (raw === undefined) return null;
   if (!/^\S+@\S+\.\S+$/.test(raw)) throw new ConfigError(`${name}="${raw}" is not an email address.`);
   return raw;
@@ -209,6 +215,7 @@ export function loadConfig(env: Env = process.env): Config {
     outboundAllow: hostPorts(env, 'OUTBOUND_ALLOW'),
     webDistDir: path.resolve(read(env, 'WEB_DIST_DIR') ?? path.join(repoRoot, 'packages/web/dist')),
     serveWeb: flag(env, 'SERVE_WEB', true),
+    webPushSubscriberEmail: email(env, 'WEB_PUSH_SUBSCRIBER_EMAIL', { dropMailto: true }),
     links: {
       contactEmail: email(env, 'CONTACT_EMAIL'),
       blog: url(env, 'BLOG_URL', ['http:', 'https:'])?.toString() ?? null,

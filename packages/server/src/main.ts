@@ -14,7 +14,7 @@ import { openConfiguredDatabase } from './db/open.js';
 import { siteJobs } from './jobs/jobs.js';
 import { systemClock } from './lib/time.js';
 import { startDeliveryRunner } from './notifications/delivery-runner.js';
-import { noPushSender } from './notifications/push-sender.js';
+import { createPushSender } from './push/push.service.js';
 import { startJobs } from './jobs/scheduler.js';
 import { RESTORED_CHANNEL } from './operations/backup.js';
 import { Secrets } from './site/secrets.js';
@@ -98,16 +98,19 @@ async function serve(config: Config, database: Database): Promise<void> {
     : null;
 
   const readCache = createReadCache(config.readCacheSeconds * 1000);
-  const push = noPushSender;
   const app = await buildApp({
     config,
     db: database.db,
     secrets,
     redis,
     readCache,
-    push,
     serveWeb: config.serveWeb,
   });
+  // The delivery runner sends the pushes; the keys were loaded as the app was built.
+  const push = createPushSender(
+    { db: database.db, config, secrets, clock: systemClock },
+    { log: app.log.child({ area: 'push' }) },
+  );
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -120,6 +123,7 @@ async function serve(config: Config, database: Database): Promise<void> {
       readCache.invalidate();
       void secrets
         .load(database.db, config)
+        .then(() => secrets.loadVapidKeys(database.db))
         .catch((err: unknown) => app.log.error({ err }, 'reload after restore failed'));
     },
     app.log,

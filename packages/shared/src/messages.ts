@@ -313,6 +313,9 @@ export const apiMessages = {
   listItemNotFound: 'List item not found.',
   /** An unparsable body on the list-item routes: no code (API.md §14.4). */
   badJsonBody: 'Bad JSON body.',
+  /** `POST /api/push_subscriptions` with values a browser never sends (after `Invalid JSON body.`). */
+  pushEndpointInvalid: 'endpoint must be an https URL.',
+  pushKeysInvalid: 'keys.p256dh must be a P-256 public key and keys.auth 16 bytes, in base64url.',
   communityNotEnoughPoints: (points: number) => `You need at least ${points} points to create a community.`,
   /** Plain-text answers of the image server (`/images/…`), outside the API. */
   imageRequestInvalid: 'Bad Request',

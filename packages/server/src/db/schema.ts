@@ -379,6 +379,15 @@ export interface NotificationsTable {
   updated_at: DefaultTimestamp;
 }
 
+export interface WebPushSubscriptionsTable {
+  id: Generated<number>;
+  session_id: string;
+  user_id: string;
+  push_subscription: ColumnType<StoredPushSubscription, string, string>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
 /** The event outbox (docs/architecture.md): pending while `done_at` is null. */
 export interface NotificationEventsTable {
   id: Generated<string>;
@@ -395,6 +404,12 @@ export interface AnnouncementNotificationsSentTable {
   post_id: string;
   user_id: string;
   sent_at: DefaultTimestamp;
+}
+
+/** What `web_push_subscriptions.push_subscription` holds: the parts of a PushSubscription used to send. */
+export interface StoredPushSubscription {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
 }
 
 export interface DB {
@@ -436,4 +451,5 @@ export interface DB {
   notifications: NotificationsTable;
   notification_events: NotificationEventsTable;
   announcement_notifications_sent: AnnouncementNotificationsSentTable;
+  web_push_subscriptions: WebPushSubscriptionsTable;
 }

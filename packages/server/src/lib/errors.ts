@@ -52,6 +52,9 @@ export const errors = {
   /** A path or query parameter of the wrong type (a repeated query key): `invalid_json`, like a body. */
   invalidParameters: (detail: string) =>
     new AppError(400, codes.invalidJson, `${apiMessages.invalidParameters} ${detail}`),
+  /** A push subscription whose values are wrong (API.md §12.5): `invalid_json`, like a wrong type. */
+  invalidPushSubscription: (detail: string) =>
+    new AppError(400, codes.invalidJson, `${apiMessages.invalidJson} ${detail}`),
   deleteContentDaysNegative: () =>
     new AppError(400, codes.invalidJson, apiMessages.deleteContentDaysNegative),
   /** A path or query carrying a NUL character: no text column can hold one. */

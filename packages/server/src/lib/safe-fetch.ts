@@ -2,6 +2,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import tls from 'node:tls';
 import { pipeline, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { refusedHostName, refusedRange } from './ip-ranges.js';
@@ -149,14 +150,44 @@ function pinnedLookup(addresses: dns.LookupAddress[]): net.LookupFunction {
   };
 }
 
-function request(target: Target, kind: FetchKind, signal: AbortSignal): Promise<http.IncomingMessage> {
+interface OutboundRequest {
+  method: 'GET' | 'POST';
+  headers: http.OutgoingHttpHeaders;
+  body?: Buffer;
+  /** Certificates to trust besides the system's (tests: a push service with its own certificate). */
+  ca?: string | Buffer;
+}
+
+function request(
+  target: Target,
+  outbound: OutboundRequest,
+  signal: AbortSignal,
+): Promise<http.IncomingMessage> {
   const isHttps = target.url.protocol === 'https:';
   const options: https.RequestOptions = {
-    method: 'GET',
+    method: outbound.method,
     hostname: target.host,
     port: target.port,
     path: `${target.url.pathname}${target.url.search}`,
-    // Nothing of the user's request goes along: no cookies, no auth, no forwarded headers.
+    headers: outbound.headers,
+    agent: false,
+    lookup: pinnedLookup(target.addresses),
+    signal,
+  };
+  if (outbound.ca) options.ca = [...tls.rootCertificates, outbound.ca.toString()];
+  // SNI carries the host name; an IP literal has none to send.
+  if (isHttps && net.isIP(target.host) === 0) options.servername = target.host;
+  return new Promise((resolve, reject) => {
+    const req = (isHttps ? https : http).request(options, resolve);
+    req.on('error', reject);
+    req.end(outbound.body);
+  });
+}
+
+/** What a GET sends: nothing of the user's request (no cookies, no auth, no forwarded headers). */
+function getRequest(kind: FetchKind): OutboundRequest {
+  return {
+    method: 'GET',
     headers: {
       'User-Agent': BROWSER_USER_AGENT,
       Accept:
@@ -166,17 +197,7 @@ function request(target: Target, kind: FetchKind, signal: AbortSignal): Promise<
       'Accept-Language': 'en-US,en;q=0.9',
       'Accept-Encoding': 'gzip, deflate, br',
     },
-    agent: false,
-    lookup: pinnedLookup(target.addresses),
-    signal,
   };
-  // SNI carries the host name; an IP literal has none to send.
-  if (isHttps && net.isIP(target.host) === 0) options.servername = target.host;
-  return new Promise((resolve, reject) => {
-    const req = (isHttps ? https : http).request(options, resolve);
-    req.on('error', reject);
-    req.end();
-  });
 }
 
 function decoded(response: http.IncomingMessage): Readable {
@@ -275,7 +296,7 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions): Prom
       const target = await checkTarget(url, allow, options.resolve ?? systemResolve, deadline);
       let response: http.IncomingMessage;
       try {
-        response = await request(target, options.kind, controller.signal);
+        response = await request(target, getRequest(options.kind), controller.signal);
       } catch (error) {
         if (controller.signal.aborted) throw controller.signal.reason as Error;
         throw new OutboundFailedError(`cannot fetch ${url.href}: ${(error as Error).message}`);
@@ -315,5 +336,101 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions): Prom
     }
   } finally {
     clearTimeout(timer);
+  }
+}
+
+export interface SafePostOptions {
+  headers: http.OutgoingHttpHeaders;
+  body: Buffer;
+  /** host:port pairs that skip the address and port rules (the `outboundAllow` setting). */
+  allow?: readonly string[];
+  /** The whole request, connection included. */
+  timeoutMs?: number;
+  /** At most this much of the answer is read (it is only logged). */
+  maxResponseBytes?: number;
+  resolve?: (host: string) => Promise<dns.LookupAddress[]>;
+  /** Certificates to trust besides the system's: only tests set it. */
+  ca?: string | Buffer;
+}
+
+export interface SafePostResult {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  /** The start of the answer, up to `maxResponseBytes`. */
+  body: Buffer;
+}
+
+export const POST_TIMEOUT_MS = 10_000;
+export const MAX_POST_RESPONSE_BYTES = 16 * 1024;
+
+/**
+ * POSTs to a user-supplied URL (Web Push endpoints) under the same address, port, credential and
+ * pinning rules as `safeFetch`, https only. A redirect is not followed: its status is the answer. The
+ * whole exchange is capped in time, and only the start of the answer is read. Throws
+ * OutboundRefusedError before any connection when a rule forbids the URL, OutboundFailedError when the
+ * request does not work out.
+ */
+export async function safePost(rawUrl: string, options: SafePostOptions): Promise<SafePostResult> {
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    refuse('not a URL');
+  }
+  if (url.protocol !== 'https:') refuse(`scheme ${url.protocol} is not allowed`);
+  const controller = new AbortController();
+  const timeoutMs = options.timeoutMs ?? POST_TIMEOUT_MS;
+  let rejectDeadline: (error: Error) => void = () => {};
+  const deadline = new Promise<never>((_resolve, reject) => {
+    rejectDeadline = reject;
+  });
+  deadline.catch(() => {});
+  const timer = setTimeout(() => {
+    const error = new OutboundFailedError(`no answer within ${timeoutMs} ms`);
+    rejectDeadline(error);
+    controller.abort(error);
+  }, timeoutMs);
+  try {
+    const target = await checkTarget(url, options.allow ?? [], options.resolve ?? systemResolve, deadline);
+    const outbound: OutboundRequest = {
+      method: 'POST',
+      headers: { ...options.headers, 'Content-Length': String(options.body.length) },
+      body: options.body,
+      ...(options.ca ? { ca: options.ca } : {}),
+    };
+    let response: http.IncomingMessage;
+    try {
+      response = await request(target, outbound, controller.signal);
+    } catch (error) {
+      if (controller.signal.aborted) throw controller.signal.reason as Error;
+      throw new OutboundFailedError(`cannot post to ${url.origin}: ${(error as Error).message}`);
+    }
+    const status = response.statusCode ?? 0;
+    try {
+      // Identity only (no Accept-Encoding was sent): the raw bytes, cut at the cap.
+      const { body } = await readRaw(response, options.maxResponseBytes ?? MAX_POST_RESPONSE_BYTES);
+      return { status, headers: response.headers, body };
+    } catch (error) {
+      if (controller.signal.aborted) throw controller.signal.reason as Error;
+      throw new OutboundFailedError(`cannot read the answer of ${url.origin}: ${(error as Error).message}`);
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Reads at most `limit` bytes of a response as sent, then drops the connection. */
+async function readRaw(response: http.IncomingMessage, limit: number): Promise<{ body: Buffer }> {
+  try {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of response as AsyncIterable<Buffer>) {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size >= limit) break;
+    }
+    return { body: Buffer.concat(chunks).subarray(0, limit) };
+  } finally {
+    response.destroy();
   }
 }

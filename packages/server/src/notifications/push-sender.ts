@@ -1,4 +1,5 @@
-import type { NotificationType } from '@commons/shared'; // adjust the import to where the type lives
+import type { NotificationType } from '@commons/shared';
+
 /** What a push service receives: no contents, the worker fetches the rendered notification (DOMAIN §5.6). */
 export interface PushPayload {
   id: number;
@@ -8,10 +9,8 @@ export interface PushPayload {
   seenAt: string | null;
   createdAt: string;
 }
-/** Sends web push for a notification to every subscription of the user; never throws. */
+
+/** Sends web push for a notification to every subscription of the user (push/push.service.ts); never throws. */
 export interface PushSender {
   send(userId: string, payload: PushPayload): Promise<void>;
 }
-
-/** Sends nothing: no subscriptions exist before web push is merged (the merger replaces this with the real sender). */
-export const noPushSender: PushSender = { send: async () => {} };

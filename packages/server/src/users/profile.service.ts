@@ -11,6 +11,7 @@ import {
   removeModeratorEverywhere,
 } from '../communities/communities.repository.js';
 import { deleteListsOfUser } from '../lists/lists.repository.js';
+import { deletePushSubscriptionsOfUser } from '../push/push-subscriptions.repository.js';
 import { deleteUserSessions } from '../sessions/sessions.repository.js';
 import { unusablePasswordHash, verifyPassword } from './passwords.js';
 import { profilePictures } from './user-views.js';
@@ -94,7 +95,7 @@ export async function removeBadge(
 /**
  * `DELETE /api/users/{username}` (API.md §7.2, DOMAIN §8.8): with the requester's own password; an
  * admin may delete others. The account's sessions end first; then, in one transaction, it leaves its
- * communities, moderator posts, bans, mutes and lists, loses its picture and personal details, and
+ * communities, moderator posts, bans, mutes, lists and push subscriptions, loses its picture and personal details, and
  * becomes the ghost. The name stays taken; posts and comments stay.
  */
 export async function deleteAccount(
@@ -126,6 +127,7 @@ export async function deleteAccount(
     await deleteListsOfUser(trx, target.id);
     await clearMutedWords(trx, target.id);
     await deleteBadgesOfUser(trx, target.id);
+    await deletePushSubscriptionsOfUser(trx, target.id);
     await scrubDeletedAccount(trx, target.id, scrambled, deps.clock());
     // After the account's row is locked and marked deleted: a delivery that got in before has
     // committed, and one after sees the account deleted and creates nothing.

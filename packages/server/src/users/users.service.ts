@@ -7,6 +7,7 @@ import type { DB } from '../db/schema.js';
 import { errors } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { assertAdmin, siteRole } from '../policies/roles.policy.js';
+import { pushSubscriptionsCount } from '../push/push.service.js';
 import { deleteUserSessions } from '../sessions/sessions.repository.js';
 import { hashPassword } from './passwords.js';
 import { profilePictures } from './user-views.js';
@@ -60,7 +61,9 @@ export async function getUserProfile(
   return userJson(deps, row, viewer, {
     withModdingList: true,
     keepDeletedUsername: true,
-    ...(adminsView ? { adminDetails: { webPushSubscriptionsCount: 0 } } : {}),
+    ...(adminsView
+      ? { adminDetails: { webPushSubscriptionsCount: await pushSubscriptionsCount(deps, row.id) } }
+      : {}),
   });
 }
 

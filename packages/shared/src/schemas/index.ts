@@ -11,3 +11,4 @@ export * from './profile.js';
 export * from './params.js';
 export * from './muted-words.js';
 export * from './notifications.js';
+export * from './push.js';

@@ -30,6 +30,7 @@ import type {
 } from './lists.js';
 import type { MutedWordSchema } from './muted-words.js';
 import type { NotificationPageSchema, NotificationSchema, NotificationViewSchema } from './notifications.js';
+import type { PushSubscriptionBodySchema } from './push.js';
 import type {
   CreatePostBodySchema,
   EditPostBodySchema,
@@ -70,6 +71,7 @@ export type MutedWord = Static<typeof MutedWordSchema>;
 export type Notification = Static<typeof NotificationSchema>;
 export type NotificationView = Static<typeof NotificationViewSchema>;
 export type NotificationPage = Static<typeof NotificationPageSchema>;
+export type PushSubscriptionBody = Static<typeof PushSubscriptionBodySchema>;
 export type ReportReason = Static<typeof ReportReasonSchema>;
 export type Initial = Static<typeof InitialSchema>;
 export type LoginBody = Static<typeof LoginBodySchema>;
