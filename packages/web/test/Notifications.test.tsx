@@ -147,6 +147,7 @@ describe('the notifications panel', () => {
       [urls.list()]: [
         // The app's queries try twice before they fail.
         errorReply(500, undefined, 'Internal'),
+        errorReply(500, undefined, 'Internal'),
         { body: notificationsPage([makeNotification({ title: 'Back' })]) },
       ],
     });
