@@ -5,7 +5,6 @@ import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { showAlert } from '../../../components/ui/Toasts';
 import { errorText } from '../../../lib/api-client';
-import { FeedPaging } from '../../posts';
 import { useCurrentUser } from '../../session';
 import { useDeleteAllNotifications } from '../api/delete-all';
 import { useDeleteNotification } from '../api/delete-notification';
@@ -16,6 +15,7 @@ import { flattenPages } from '../api/notification-cache';
 import { useResetNewCount } from '../api/reset-new-count';
 import type { NotificationView } from '../api/types';
 import { NotificationItem } from './NotificationItem';
+import { NotificationsPaging } from './NotificationsPaging';
 import styles from './Notifications.module.css';
 
 const failed = (error: unknown) => showAlert(errorText(error), { tone: 'error' });
@@ -93,11 +93,7 @@ export function NotificationsPanel() {
             <NotificationItem key={item.id} item={item} onMarkSeen={onMarkSeen} onDelete={onDelete} />
           ))}
         </ul>
-        <FeedPaging
-          query={query}
-          loadingLabel="Loading more notifications"
-          endLabel={messages.notifications.end}
-        />
+        <NotificationsPaging query={query} />
       </>
     );
   }

@@ -20,13 +20,10 @@ export function FeedPaging({
   query,
   ready = true,
   loadingLabel = 'Loading more',
-  endLabel = messages.common.noMorePosts,
 }: {
   query: PagedQuery;
   ready?: boolean;
   loadingLabel?: string;
-  /** What the end of the feed says (core §2: 'No more posts' by default). */
-  endLabel?: string;
 }) {
   const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   // Read once per feed: a change in settings applies the next time a feed opens.
@@ -52,7 +49,7 @@ export function FeedPaging({
         </div>
       )}
       {canLoadMore && !moreButton && <div ref={sentinel} className={styles.sentinel} aria-hidden="true" />}
-      {!hasNextPage && <p className={styles.end}>{endLabel}</p>}
+      {!hasNextPage && <p className={styles.end}>{messages.common.noMorePosts}</p>}
     </>
   );
 }
