@@ -34,6 +34,8 @@ import { imagesRoutes } from './images/images.routes.js';
 import { systemClock, type Clock } from './lib/time.js';
 import { linksRoutes } from './links/links.routes.js';
 import { listsRoutes } from './lists/lists.routes.js';
+import { notificationsRoutes } from './notifications/notifications.routes.js';
+import { noPushSender, type PushSender } from './notifications/push-sender.js';
 import { postsRoutes } from './posts/posts.routes.js';
 import { reportsRoutes } from './reports/reports.routes.js';
 import { createRateLimiter } from './rate-limits/rate-limiter.js';
@@ -51,6 +53,8 @@ export interface AppOptions {
   secrets: Secrets;
   redis?: Redis | null;
   clock?: Clock;
+  /** Web push for notifications; none is sent without it. */
+  push?: PushSender;
   /** Serve the built web client from `config.webDistDir`. API tests leave it out. */
   serveWeb?: boolean;
   logger?: FastifyServerOptions['logger'];
@@ -86,6 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secrets: options.secrets,
     limiter: createRateLimiter({ enabled: config.rateLimits, redis: options.redis ?? null }),
     clock: options.clock ?? systemClock,
+    push: options.push ?? noPushSender,
   };
   const shell = options.serveWeb ? IndexHtml.load(config.webDistDir) : null;
 
@@ -164,6 +169,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         postsRoutes(scope, deps);
         commentsRoutes(scope, deps);
         reportsRoutes(scope, deps);
+        notificationsRoutes(scope, deps);
         adminRoutes(scope, deps);
       });
 

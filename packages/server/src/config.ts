@@ -15,6 +15,8 @@ export interface Config {
   redisUrl: string | null;
   siteName: string;
   siteDescription: string;
+  /** The community the welcome notification invites new members to post in; none sent when unset. */
+  welcomeCommunity: string | null;
   /** The public address, e.g. https://forum.example.org. Decides `Secure` cookies and absolute links. */
   publicUrl: URL | null;
   captcha: 'altcha' | 'off';
@@ -182,6 +184,7 @@ export function loadConfig(env: Env = process.env): Config {
     siteDescription:
       read(env, 'SITE_DESCRIPTION') ??
       'A community discussion and link-sharing site. No ads, no tracking, funded by its members.',
+    welcomeCommunity: read(env, 'WELCOME_COMMUNITY') ?? null,
     publicUrl: url(env, 'PUBLIC_URL', ['http:', 'https:']),
     captcha: oneOf(env, 'CAPTCHA', ['altcha', 'off'], 'altcha'),
     trustProxy: trustProxy(env),

@@ -10,6 +10,9 @@ import { migrate } from './db/migrate.js';
 import { listen } from './db/notifications.js';
 import { openConfiguredDatabase } from './db/open.js';
 import { siteJobs } from './jobs/jobs.js';
+import { systemClock } from './lib/time.js';
+import { startDeliveryRunner } from './notifications/delivery-runner.js';
+import { noPushSender } from './notifications/push-sender.js';
 import { startJobs } from './jobs/scheduler.js';
 import { RESTORED_CHANNEL } from './operations/backup.js';
 import { Secrets } from './site/secrets.js';
@@ -92,7 +95,8 @@ async function serve(config: Config, database: Database): Promise<void> {
     ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
     : null;
 
-  const app = await buildApp({ config, db: database.db, secrets, redis, serveWeb: config.serveWeb });
+  const push = noPushSender;
+  const app = await buildApp({ config, db: database.db, secrets, redis, push, serveWeb: config.serveWeb });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -108,6 +112,12 @@ async function serve(config: Config, database: Database): Promise<void> {
     app.log,
   );
   const scheduler = startJobs(database.db, siteJobs(config), app.log);
+  // Notifications recorded by any process are delivered by every process's runner, each event once.
+  const delivery = startDeliveryRunner(
+    { db: database.db, push, clock: systemClock },
+    database.connection,
+    app.log,
+  );
   database.embedded?.onUnexpectedExit((code, signal) => {
     app.log.fatal({ code, signal }, 'the embedded database stopped unexpectedly; exiting');
     process.exit(1);
@@ -150,6 +160,7 @@ async function serve(config: Config, database: Database): Promise<void> {
     await run('closing the HTTP server', () => app.close()); // stops accepting; requests in flight finish
     await run('waiting for requests whose clients hung up', () => app.handlersSettled());
     await run('stopping the background jobs', () => scheduler.stop());
+    await run('stopping notification delivery', () => delivery.stop());
     await run('closing the restore listener', () => restored.close());
     redis?.disconnect();
     await run(

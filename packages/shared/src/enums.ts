@@ -81,3 +81,19 @@ export const CONTENT_TYPES = ['post', 'comment'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
 export const isContentType = oneOf(CONTENT_TYPES);
+
+/** The kinds of notification (API.md §5.11, DOMAIN §5.2); `POST /api/notifications?type=` takes one. */
+export const NOTIFICATION_TYPES = [
+  'new_comment',
+  'comment_reply',
+  'new_votes',
+  'deleted_post',
+  'mod_add',
+  'new_badge',
+  'welcome',
+  'announcement',
+  'denied_comm',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const isNotificationType = oneOf(NOTIFICATION_TYPES);

@@ -25,6 +25,8 @@ export {
   isListItemSort,
   CONTENT_TYPES,
   isContentType,
+  NOTIFICATION_TYPES,
+  isNotificationType,
   type FeedType,
   type FeedSort,
   type CommunitySort,
@@ -36,6 +38,7 @@ export {
   type ListsFilter,
   type ListItemSort,
   type ContentType,
+  type NotificationType,
 } from './enums.js';
 export {
   checkUsername,

@@ -7,6 +7,7 @@ import {
 } from '@commons/shared';
 import type { CommentActionQueryParams, CommentListQueryParams } from '@commons/shared/schemas';
 import { standingIn } from '../communities/communities.service.js';
+import { recordCommentEvents } from '../notifications/notification-events.service.js';
 import type { Deps } from '../deps.js';
 import { errors } from '../lib/errors.js';
 import { newId, parseId } from '../lib/ids.js';
@@ -144,6 +145,12 @@ export async function createComment(
     await commentVoteRow(trx, row.id, viewer.id).insert(true, false);
     await countCommentOnPost(trx, post.id, now);
     await addUserCommentCount(trx, viewer.id, 1);
+    await recordCommentEvents(
+      trx,
+      { id: row.id, userId: viewer.id, username: viewer.username, createdAt: now },
+      { id: post.id, userId: post.user_id },
+      parent ? { id: parent.id, userId: parent.user_id } : null,
+    );
     return row;
   });
   return commentJson(deps, comment, viewer);

@@ -1,4 +1,4 @@
-import type { ContentType, Group, ListItemSort } from '@commons/shared';
+import type { ContentType, Group, ListItemSort, NotificationType } from '@commons/shared';
 import type { ColumnType, Generated } from 'kysely';
 
 /**
@@ -358,6 +358,35 @@ export interface ListItemsTable {
   created_at: DefaultTimestamp;
 }
 
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: string;
+  type: NotificationType;
+  notif: ColumnType<Record<string, unknown>, string, string>;
+  seen: Generated<boolean>;
+  seen_at: Timestamp | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+/** The event outbox (docs/architecture.md): pending while `done_at` is null. */
+export interface NotificationEventsTable {
+  id: Generated<string>;
+  type: string;
+  recipient_id: string | null;
+  payload: ColumnType<Record<string, unknown>, string, string>;
+  created_at: DefaultTimestamp;
+  done_at: Timestamp | null;
+  attempts: Generated<number>;
+}
+
+export interface AnnouncementNotificationsSentTable {
+  id: Generated<number>;
+  post_id: string;
+  user_id: string;
+  sent_at: DefaultTimestamp;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -393,4 +422,7 @@ export interface DB {
   reports: ReportsTable;
   lists: ListsTable;
   list_items: ListItemsTable;
+  notifications: NotificationsTable;
+  notification_events: NotificationEventsTable;
+  announcement_notifications_sent: AnnouncementNotificationsSentTable;
 }

@@ -4,6 +4,11 @@ import { deleteTemporaryImages } from '../images/images.service.js';
 import { systemClock } from '../lib/time.js';
 import { purgeWindows } from '../posts/post-windows.repository.js';
 import { purgeExpiredSessions } from '../sessions/sessions.service.js';
+import {
+  purgeDeliveredEvents,
+  sendAnnouncements,
+  sendWelcomeNotifications,
+} from '../notifications/notification-jobs.service.js';
 import type { Job } from './scheduler.js';
 
 const HOUR = 3600 * 1000;
@@ -31,6 +36,21 @@ export function siteJobs(config: Config): Job[] {
       name: 'delete-temporary-images',
       everyMs: HOUR,
       run: (trx) => deleteTemporaryImages({ db: trx, clock: systemClock, config }),
+    },
+    {
+      name: 'announcement-notifications',
+      everyMs: 10_000,
+      run: (trx) => sendAnnouncements({ db: trx, clock: systemClock }),
+    },
+    {
+      name: 'welcome-notifications',
+      everyMs: 60_000,
+      run: (trx) => sendWelcomeNotifications({ db: trx, clock: systemClock, config }),
+    },
+    {
+      name: 'purge-notification-events',
+      everyMs: HOUR,
+      run: (trx) => purgeDeliveredEvents({ db: trx, clock: systemClock }),
     },
   ];
 }

@@ -14,6 +14,7 @@ import {
   findCommunityByName,
 } from '../communities/communities.repository.js';
 import { commentPageOf } from '../comments/comment-views.js';
+import { recordPostRemovedEvent } from '../notifications/notification-events.service.js';
 import type { Deps } from '../deps.js';
 import type { Group, PostType } from '../db/schema.js';
 import { ownTempImages } from '../images/images.repository.js';
@@ -318,7 +319,7 @@ export async function deletePost(
   if (purge && as === 'mods') throw errors.modCannotDeleteContent();
   if (post.deleted && !(purge && !post.deleted_content)) throw errors.alreadyDeleted();
 
-  const removed = await removePost(deps, post, viewer.id, as, purge);
+  const removed = await removePost(deps, post, viewer.id, as, purge, as !== 'normal');
   // Another deletion got there first, while this one waited for the post.
   if (!removed) throw errors.alreadyDeleted();
   await deleteImages(deps, removed.images);
@@ -335,6 +336,8 @@ async function removePost(
   byUserId: string,
   as: Group,
   purge: boolean,
+  /** Through the API as mods or admins: the author is told (never for a site-ban purge). */
+  notifyAuthor = false,
 ): Promise<{ updated: PostRow; images: string[] } | null> {
   const now = deps.clock();
   return deps.db.transaction().execute(async (trx) => {
@@ -355,6 +358,9 @@ async function removePost(
       });
       // Moderation settles the reports about the post and its comments (DOMAIN §7.5).
       if (as !== 'normal') await deleteReportsOfPost(trx, post.id);
+      if (notifyAuthor) {
+        await recordPostRemovedEvent(trx, { id: post.id, userId: current.user_id }, byUserId, as, now);
+      }
     }
     const images: string[] = [];
     if (purge && !current.deleted_content) {

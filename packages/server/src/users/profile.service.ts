@@ -16,6 +16,9 @@ import { unusablePasswordHash, verifyPassword } from './passwords.js';
 import { profilePictures } from './user-views.js';
 import { presentUser, viewOf } from './users.presenter.js';
 import { userJson } from './users.service.js';
+import { recordBadgeEvent } from '../notifications/notification-events.service.js';
+import { deletePendingEventsOf } from '../notifications/notification-events.repository.js';
+import { deleteNotificationsOf } from '../notifications/notifications.repository.js';
 import { clearMutedWords } from './muted-words.repository.js';
 import { deleteMutesOfUser } from './mutes.repository.js';
 import {
@@ -52,12 +55,17 @@ export async function addBadge(
   username: string,
   type: string,
 ): Promise<Badge[]> {
-  requireAdmin(viewer);
+  const admin = requireAdmin(viewer);
   const user = await requireUser(deps, username);
   const badgeType = await findBadgeTypeId(deps.db, type);
   if (badgeType === undefined) throw errors.badgeTypeNotFound();
   if (user.deleted_at) throw errors.userDeleted();
-  await addUserBadge(deps.db, user.id, badgeType);
+  await deps.db.transaction().execute(async (trx) => {
+    // Only a badge actually given notifies: giving it again changes nothing.
+    if (await addUserBadge(trx, user.id, badgeType)) {
+      await recordBadgeEvent(trx, user.id, type, admin.id, deps.clock());
+    }
+  });
   return (await badgesOf(deps.db, [user.id])).get(user.id) ?? [];
 }
 
@@ -108,6 +116,9 @@ export async function deleteAccount(
   await deleteUserSessions(deps.db, target.id);
   const scrambled = await unusablePasswordHash();
   const picture = await deps.db.transaction().execute(async (trx) => {
+    // Events still on their way to the account go first, before the account's row is locked below: a
+    // delivery holding one of them waits for that lock, and would otherwise wait on us as we on it.
+    await deletePendingEventsOf(trx, target.id);
     await leaveAllCommunities(trx, target.id);
     await removeModeratorEverywhere(trx, target.id);
     await deleteBansOfUser(trx, target.id);
@@ -116,6 +127,9 @@ export async function deleteAccount(
     await clearMutedWords(trx, target.id);
     await deleteBadgesOfUser(trx, target.id);
     await scrubDeletedAccount(trx, target.id, scrambled, deps.clock());
+    // After the account's row is locked and marked deleted: a delivery that got in before has
+    // committed, and one after sees the account deleted and creates nothing.
+    await deleteNotificationsOf(trx, target.id);
     return target.pro_pic;
   });
   if (picture) await deleteImages(deps, [picture]);

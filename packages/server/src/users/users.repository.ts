@@ -181,13 +181,15 @@ export async function findBadgeTypeId(db: Kysely<DB>, name: string): Promise<num
   return row?.id;
 }
 
-/** Gives the user a badge of this type; a second one of the same type changes nothing. */
-export async function addUserBadge(db: Kysely<DB>, userId: string, typeId: number): Promise<void> {
-  await db
+/** Gives the user a badge of this type; a second one of the same type changes nothing (false). */
+export async function addUserBadge(db: Kysely<DB>, userId: string, typeId: number): Promise<boolean> {
+  const added = await db
     .insertInto('user_badges')
     .values({ type: typeId, user_id: userId })
     .onConflict((oc) => oc.columns(['user_id', 'type']).doNothing())
-    .execute();
+    .returning('id')
+    .executeTakeFirst();
+  return added !== undefined;
 }
 
 export async function deleteUserBadge(db: Kysely<DB>, userId: string, id: number): Promise<void> {

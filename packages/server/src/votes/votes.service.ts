@@ -6,6 +6,7 @@ import { errors } from '../lib/errors.js';
 import { parseId } from '../lib/ids.js';
 import { postJson } from '../posts/post-views.js';
 import { applyVoteCounts, findPostById } from '../posts/posts.repository.js';
+import { recordUpvoteEvent } from '../notifications/notification-events.service.js';
 import { addUserPoints, type UserRow } from '../users/users.repository.js';
 import { commentVoteRow, postVoteRow, type VoteRow } from './vote-rows.repository.js';
 
@@ -41,6 +42,11 @@ export function voteChange(
   return up
     ? { upDelta: 1, downDelta: -1, karma: counts ? 1 : 0, after: true }
     : { upDelta: -1, downDelta: 1, karma: counts ? -1 : 0, after: false };
+}
+
+/** An upvote where there was no vote: not a switch from down to up (DOMAIN §5.2). */
+function isNewUpvote(change: VoteChange): boolean {
+  return change.upDelta === 1 && change.downDelta === 0;
 }
 
 /** A voter moves karma with enough points and an old enough account (both thresholds 0 by default). */
@@ -110,6 +116,14 @@ export async function votePost(
     if (!change) throw errors.postAlreadyVoted();
     const updated = await applyVoteCounts(trx, postId, change.upDelta, change.downDelta);
     if (target.user_id !== voter.id) await addUserPoints(trx, target.user_id, change.karma);
+    if (isNewUpvote(change)) {
+      await recordUpvoteEvent(
+        trx,
+        { type: 'post', id: postId, authorId: target.user_id },
+        voter.id,
+        deps.clock(),
+      );
+    }
     return updated;
   });
   return postJson(deps, post, voter);
@@ -137,6 +151,14 @@ export async function voteComment(
     if (!change) throw errors.commentAlreadyVoted();
     const updated = await applyCommentVoteCounts(trx, commentId, change.upDelta, change.downDelta);
     if (target.user_id !== voter.id) await addUserPoints(trx, target.user_id, change.karma);
+    if (isNewUpvote(change)) {
+      await recordUpvoteEvent(
+        trx,
+        { type: 'comment', id: commentId, authorId: target.user_id },
+        voter.id,
+        deps.clock(),
+      );
+    }
     return updated;
   });
   return commentJson(deps, comment, voter);

@@ -29,6 +29,7 @@ import type {
   UpdateListBodySchema,
 } from './lists.js';
 import type { MutedWordSchema } from './muted-words.js';
+import type { NotificationPageSchema, NotificationSchema, NotificationViewSchema } from './notifications.js';
 import type {
   CreatePostBodySchema,
   EditPostBodySchema,
@@ -66,6 +67,9 @@ export type UpdateListBody = Static<typeof UpdateListBodySchema>;
 export type Mute = Static<typeof MuteSchema>;
 export type Mutes = Static<typeof MutesSchema>;
 export type MutedWord = Static<typeof MutedWordSchema>;
+export type Notification = Static<typeof NotificationSchema>;
+export type NotificationView = Static<typeof NotificationViewSchema>;
+export type NotificationPage = Static<typeof NotificationPageSchema>;
 export type ReportReason = Static<typeof ReportReasonSchema>;
 export type Initial = Static<typeof InitialSchema>;
 export type LoginBody = Static<typeof LoginBodySchema>;

@@ -1,0 +1,359 @@
+import {
+  isNotificationType,
+  type Notification,
+  type NotificationPage,
+  type NotificationView,
+} from '@commons/shared';
+import type {
+  NotificationQueryParams,
+  NotificationsActionQueryParams,
+  NotificationsQueryParams,
+} from '@commons/shared/schemas';
+import { commentJson } from '../comments/comment-views.js';
+import { commentsByIds, findCommentById } from '../comments/comments.repository.js';
+import { communityJsons } from '../communities/communities.service.js';
+import {
+  communityLabels,
+  findCommunityById,
+  findCommunityByName,
+} from '../communities/communities.repository.js';
+import type { Deps } from '../deps.js';
+import { imagesByIds, type ImageRow } from '../images/images.repository.js';
+import { presentImage } from '../images/images.presenter.js';
+import type { CopySet } from '../images/copies.js';
+import { errors } from '../lib/errors.js';
+import { imagesOfPosts } from '../posts/post-images.repository.js';
+import { postJson } from '../posts/post-views.js';
+import { findPostById, postsByIds } from '../posts/posts.repository.js';
+import { publicUsers } from '../users/user-views.js';
+import { findUserById, usersByIds, type UserRow } from '../users/users.repository.js';
+import {
+  presentGoneNotificationView,
+  presentNotification,
+  presentNotificationView,
+  type PostFacts,
+  type RenderContext,
+  type TextFormat,
+} from './notifications.presenter.js';
+import {
+  countNotifications,
+  deleteNotification,
+  deleteNotificationsOf,
+  findNotification,
+  markAllSeen,
+  newCountOf,
+  notificationPage,
+  recomputeNewCount,
+  resetNewCount,
+  setSeen,
+  type NotificationCursor,
+  type NotificationRow,
+  type PagedNotificationRow,
+} from './notifications.repository.js';
+
+/** Notifications per page (API.md §12.1). */
+export const NOTIFICATIONS_PAGE_SIZE = 10;
+const MAX_INT = 2 ** 31 - 1;
+
+interface Rendering {
+  render: boolean;
+  format: TextFormat;
+}
+
+/** `render` and `format` (API.md §12.1): a format other than empty or `html` is refused. */
+function renderingOf(query: { render?: string; format?: string }): Rendering {
+  const format = query.format ?? '';
+  if (format !== '' && format !== 'html') throw errors.invalidRenderFormat();
+  return { render: query.render === 'true', format };
+}
+
+/** The cursor is opaque: base64url JSON of the list-order key of the next page's first row. */
+export function encodeCursor(row: PagedNotificationRow): string {
+  return Buffer.from(JSON.stringify({ s: row.seen, u: row.updated_at_us, i: row.id })).toString('base64url');
+}
+
+export function decodeCursor(text: string): NotificationCursor {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    throw errors.invalidCursor();
+  }
+  const c = value as { s?: unknown; u?: unknown; i?: unknown } | null;
+  if (
+    !c ||
+    typeof c !== 'object' ||
+    typeof c.s !== 'boolean' ||
+    typeof c.u !== 'string' ||
+    !/^-?\d{1,17}$/.test(c.u) ||
+    typeof c.i !== 'number' ||
+    !Number.isInteger(c.i) ||
+    c.i < 1 ||
+    c.i > MAX_INT ||
+    !/^[A-Za-z0-9_-]*={0,2}$/.test(text)
+  ) {
+    throw errors.invalidCursor();
+  }
+  return { seen: c.s, updatedAtUs: c.u, id: c.i };
+}
+
+/** A notification id of the path: 400 when not an integer, null when it can name nothing. */
+function parseNotificationId(raw: string): number | null {
+  if (!/^\d{1,12}$/.test(raw)) throw errors.invalidId();
+  const id = Number(raw);
+  return id >= 1 && id <= MAX_INT ? id : null;
+}
+
+function copyUrl(image: ImageRow | undefined, set: CopySet, name: string, key: Buffer): string | null {
+  if (!image) return null;
+  return presentImage(image, set, key).copies.find((c) => c.name === name)?.url ?? null;
+}
+
+/** Everything the rows of a page name, in a fixed number of queries whatever the page holds. */
+async function renderContext(
+  deps: Pick<Deps, 'db' | 'secrets' | 'config'>,
+  rows: readonly NotificationRow[],
+) {
+  const postIds = new Set<string>();
+  const commentIds = new Set<string>();
+  const userIds = new Set<string>();
+  for (const { type, notif: n } of rows) {
+    if ((type === 'new_comment' || type === 'comment_reply') && typeof n.postId === 'string') {
+      postIds.add(n.postId);
+      if (typeof n.commentId === 'string') commentIds.add(n.commentId);
+    } else if (type === 'announcement' && typeof n.postId === 'string') postIds.add(n.postId);
+    else if ((type === 'new_votes' || type === 'deleted_post') && typeof n.targetId === 'string') {
+      (n.targetType === 'comment' ? commentIds : postIds).add(n.targetId);
+    } else if (type === 'new_badge' && typeof n.userId === 'string') userIds.add(n.userId);
+  }
+  const comments = await commentsByIds(deps.db, [...commentIds]);
+  for (const c of comments) postIds.add(c.post_id);
+  const posts = await postsByIds(deps.db, [...postIds]);
+  const [communities, postImages, users] = await Promise.all([
+    posts.length > 0 ? communityLabels(deps.db, [...new Set(posts.map((p) => p.community_id))]) : [],
+    imagesOfPosts(
+      deps.db,
+      posts.filter((p) => p.type === 'image').map((p) => p.id),
+    ),
+    usersByIds(deps.db, [...new Set([...userIds, ...comments.map((c) => c.user_id)])]),
+  ]);
+  const communityById = new Map(communities.map((c) => [c.id, c]));
+  const userById = new Map(users.map((u) => [u.id, u]));
+  const images = await imagesByIds(deps.db, [
+    ...posts.flatMap((p) => (p.link_image ? [p.link_image] : [])),
+    ...communities.flatMap((c) => (c.pro_pic ? [c.pro_pic] : [])),
+    ...users.flatMap((u) => (u.pro_pic ? [u.pro_pic] : [])),
+  ]);
+  const key = deps.secrets.imageKey;
+
+  const ctx: RenderContext = {
+    siteName: deps.config.siteName,
+    posts: new Map(),
+    comments: new Map(),
+    usernames: new Map(users.map((u) => [u.id, u.username])),
+  };
+  for (const post of posts) {
+    const community = communityById.get(post.community_id);
+    if (!community) continue;
+    const facts: PostFacts = {
+      title: post.title,
+      publicId: post.public_id,
+      communityName: community.name,
+      icon:
+        copyUrl(postImages.get(post.id)?.[0], 'post', 'tiny', key) ??
+        copyUrl(post.link_image ? images.get(post.link_image) : undefined, 'link', 'tiny', key) ??
+        copyUrl(community.pro_pic ? images.get(community.pro_pic) : undefined, 'avatar', 'small', key),
+    };
+    ctx.posts.set(post.id, facts);
+  }
+  for (const comment of comments) {
+    const author = userById.get(comment.user_id);
+    ctx.comments.set(comment.id, {
+      postId: comment.post_id,
+      authorIcon: copyUrl(author?.pro_pic ? images.get(author.pro_pic) : undefined, 'avatar', 'small', key),
+    });
+  }
+  return ctx;
+}
+
+/** The raw payload with its live objects (API.md §5.11), built with no viewer; null when they are gone. */
+async function expandPayload(deps: Deps, row: NotificationRow): Promise<Record<string, unknown> | null> {
+  const n = row.notif;
+  const str = (v: unknown) => (typeof v === 'string' ? v : '');
+  const post = async (id: string) => {
+    const found = await findPostById(deps.db, id);
+    if (!found) throw new Error('post gone');
+    return found;
+  };
+  try {
+    switch (row.type) {
+      case 'new_comment':
+      case 'comment_reply':
+        return { ...n, post: await postJson(deps, await post(str(n.postId)), null) };
+      case 'new_votes':
+      case 'deleted_post': {
+        if (n.targetType === 'comment') {
+          const comment = await findCommentById(deps.db, str(n.targetId));
+          if (!comment) return null;
+          const commentView = await commentJson(deps, comment, null);
+          return row.type === 'new_votes'
+            ? { ...n, post: await postJson(deps, await post(comment.post_id), null), comment: commentView }
+            : { ...n, comment: commentView };
+        }
+        return { ...n, post: await postJson(deps, await post(str(n.targetId)), null) };
+      }
+      case 'mod_add':
+      case 'welcome': {
+        const community = await findCommunityByName(deps.db, str(n.communityName));
+        if (!community) return null;
+        return { ...n, community: (await communityJsons(deps, [community], null))[0] };
+      }
+      case 'new_badge': {
+        const user = await findUserById(deps.db, str(n.userId));
+        if (!user) return null;
+        return { badgeType: n.badgeType, user: (await publicUsers(deps, [user], null))[0] };
+      }
+      case 'announcement': {
+        const found = await post(str(n.postId));
+        const postView = await postJson(deps, found, null);
+        const community = await findCommunityById(deps.db, found.community_id);
+        if (!community) return null;
+        return { ...n, post: postView, community: (await communityJsons(deps, [community], null))[0] };
+      }
+      case 'denied_comm':
+        return { body: str(n.body) };
+    }
+  } catch {
+    return null;
+  }
+}
+
+/** Rows in the form the query asks for; rows that cannot be rendered are left out (API.md §5.12). */
+async function present(
+  deps: Deps,
+  rows: readonly NotificationRow[],
+  rendering: Rendering,
+): Promise<(Notification | NotificationView)[]> {
+  if (!rendering.render) {
+    return Promise.all(rows.map(async (row) => presentNotification(row, await expandPayload(deps, row))));
+  }
+  const ctx = await renderContext(deps, rows);
+  return rows.flatMap((row) => presentNotificationView(row, rendering.format, ctx) ?? []);
+}
+
+async function presentOne(
+  deps: Deps,
+  row: NotificationRow,
+  rendering: Rendering,
+): Promise<Notification | NotificationView> {
+  if (!rendering.render) return presentNotification(row, await expandPayload(deps, row));
+  const ctx = await renderContext(deps, [row]);
+  return (
+    presentNotificationView(row, rendering.format, ctx) ?? presentGoneNotificationView(row, rendering.format)
+  );
+}
+
+/** `GET /api/notifications` (API.md §12.1). */
+export async function listNotifications(
+  deps: Deps,
+  viewer: UserRow | null,
+  query: NotificationsQueryParams,
+): Promise<NotificationPage> {
+  if (!viewer) throw errors.notLoggedIn();
+  const rendering = renderingOf(query);
+  const cursor = query.next ? decodeCursor(query.next) : null;
+  const [rows, count, newCount] = await Promise.all([
+    notificationPage(deps.db, viewer.id, cursor, NOTIFICATIONS_PAGE_SIZE + 1),
+    countNotifications(deps.db, viewer.id),
+    newCountOf(deps.db, viewer.id),
+  ]);
+  const following = rows[NOTIFICATIONS_PAGE_SIZE];
+  const items = await present(deps, rows.slice(0, NOTIFICATIONS_PAGE_SIZE), rendering);
+  return { count, newCount, items, next: following ? encodeCursor(following) : '' };
+}
+
+/** `POST /api/notifications?action=…` (API.md §12.2). */
+export async function notificationsAction(
+  deps: Deps,
+  viewer: UserRow | null,
+  query: NotificationsActionQueryParams,
+): Promise<{ success: true }> {
+  if (!viewer) throw errors.notLoggedIn();
+  await deps.limiter.consume('notificationsBulk', viewer.id);
+  switch (query.action) {
+    case 'resetNewCount':
+      await resetNewCount(deps.db, viewer.id);
+      break;
+    case 'markAllAsSeen': {
+      const type = query.type ?? '';
+      if (type !== '' && !isNotificationType(type)) throw errors.invalidAction();
+      await markAllSeen(deps.db, viewer.id, type === '' ? null : type, deps.clock());
+      break;
+    }
+    case 'deleteAll':
+      await deleteNotificationsOf(deps.db, viewer.id);
+      break;
+    default:
+      throw errors.invalidAction();
+  }
+  return { success: true };
+}
+
+/** The viewer's notification by path id: 404 when there is none, 403 when it is someone else's. */
+async function requireOwn(deps: Deps, viewer: UserRow, rawId: string): Promise<NotificationRow> {
+  const id = parseNotificationId(rawId);
+  const row = id === null ? undefined : await findNotification(deps.db, id);
+  if (!row) throw errors.notifNotFound();
+  if (row.user_id !== viewer.id) throw errors.notOwnNotification();
+  return row;
+}
+
+/** `GET /api/notifications/{id}` (API.md §12.3): a gone subject cannot be shown, so 404. */
+export async function getNotification(
+  deps: Deps,
+  viewer: UserRow | null,
+  rawId: string,
+  query: NotificationQueryParams,
+): Promise<Notification | NotificationView> {
+  if (!viewer) throw errors.notLoggedIn();
+  const rendering = renderingOf(query);
+  const row = await requireOwn(deps, viewer, rawId);
+  if (!rendering.render) return presentNotification(row, await expandPayload(deps, row));
+  const view = presentNotificationView(row, rendering.format, await renderContext(deps, [row]));
+  if (!view) throw errors.notifNotFound();
+  return view;
+}
+
+/** `PUT /api/notifications/{id}?action=markAsSeen[&seen=false][&seenFrom=webpush]` (API.md §12.3). */
+export async function updateNotification(
+  deps: Deps,
+  viewer: UserRow | null,
+  rawId: string,
+  query: NotificationQueryParams,
+): Promise<Notification | NotificationView> {
+  if (!viewer) throw errors.notLoggedIn();
+  const rendering = renderingOf(query);
+  if (query.action !== 'markAsSeen') throw errors.invalidAction();
+  const row = await requireOwn(deps, viewer, rawId);
+  const updated = await deps.db.transaction().execute(async (trx) => {
+    const changed = await setSeen(trx, row.id, query.seen !== 'false', deps.clock());
+    if (query.seenFrom === 'webpush') await recomputeNewCount(trx, viewer.id);
+    return changed;
+  });
+  return presentOne(deps, updated, rendering);
+}
+
+/** `DELETE /api/notifications/{id}` (API.md §12.4): answers with what was deleted. */
+export async function deleteOwnNotification(
+  deps: Deps,
+  viewer: UserRow | null,
+  rawId: string,
+  query: NotificationQueryParams,
+): Promise<Notification | NotificationView> {
+  if (!viewer) throw errors.notLoggedIn();
+  const rendering = renderingOf(query);
+  const row = await requireOwn(deps, viewer, rawId);
+  const shown = await presentOne(deps, row, rendering);
+  await deleteNotification(deps.db, row.id);
+  return shown;
+}
