@@ -2,7 +2,8 @@
 // (the cap), of every type that names a post or comment, one of them a new_comment merged 500 times
 // over a post with 500 comments. Measures `GET /api/notifications?render=true&format=html` (what the
 // panel asks for) with the member's session, on the real built server, next to a bare route serving
-// a body of the same size in the same run (Fastify in a worker thread). Goal: p50 under 50 ms. Needs
+// a body of the same size in the same run (Fastify in a worker thread), and `GET /api/_user` (the
+// smallest logged-in route) as the machine's reference. Goal: p50 under 50 ms. Needs
 // `node scripts/build.mjs` (or `npx tsc -b packages/server`).
 //
 //   node bench/notifications.mjs --engine postgres --database-url postgres://postgres@127.0.0.1:5432/bench_notifications
@@ -91,7 +92,10 @@ async function prepare(db) {
       })
       .execute();
   }
+  // The other notifications are from three days ago on; the big post's comments are the last 500
+  // minutes, so the merged notification (updated at the last of them) leads the first page.
   const start = Date.now() - 3 * 24 * 3600 * 1000;
+  const recent = Date.now() - COMMENTS * 60_000;
   const comments = [];
   for (let i = 0; i < COMMENTS + posts.length - 1; i++) {
     const author = others[i % others.length];
@@ -105,7 +109,7 @@ async function prepare(db) {
       body: 'A comment.',
       upvotes: 1,
       points: 1,
-      created_at: new Date(start + i * 60_000),
+      created_at: new Date(i < COMMENTS ? recent + i * 60_000 : start + i * 60_000),
     });
   }
   for (let i = 0; i < comments.length; i += 500) {
@@ -116,7 +120,7 @@ async function prepare(db) {
   }
   const first = comments[0];
   const rows = [];
-  const at = (i) => new Date(start + i * 600_000);
+  const at = (i) => new Date(start + i * 60_000);
   // The merged one: the first comment of the big post, 500 comments in all, updated at the last.
   rows.push({
     user_id: memberId,
@@ -206,6 +210,8 @@ async function main() {
         name: `bare route (${Buffer.byteLength(body)}-byte body)`,
         url: `http://127.0.0.1:${bare.port}/bare`,
       },
+      // The smallest logged-in route (the session lookup and the user): what any member request costs here.
+      { name: 'GET /api/_user (reference)', url: `${server.url}/api/_user`, headers },
       { name: 'GET /api/notifications?render=true&format=html', url, headers },
     ];
     console.log(`${options.duration} s each, ${options.connections} connections, ${warmup} s warm-up`);

@@ -1,9 +1,11 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { siteJobs } from '../src/jobs/jobs.js';
 import { runIfDue } from '../src/jobs/scheduler.js';
 import { newId } from '../src/lib/ids.js';
 import { systemClock } from '../src/lib/time.js';
+import { startDeliveryRunner } from '../src/notifications/delivery-runner.js';
 import { deliverPendingEvents } from '../src/notifications/notification-delivery.service.js';
 import {
   DENIED_COMMUNITY_DEFAULT,
@@ -924,6 +926,65 @@ describe('delivery', () => {
       .where('recipient_id', '=', m.user.id)
       .executeTakeFirstOrThrow();
     expect(event).toMatchObject({ attempts: 1, done_at: expect.any(Date) });
+  });
+
+  it('gives back the event of a delivery whose process died, and delivers it on the next run', async () => {
+    const m = await member(t);
+    await t.db
+      .transaction()
+      .execute((trx) => recordDeniedCommunityEvent(trx, m.user.id, 'orphan', admin.user.id, new Date()));
+    // Another process in the middle of delivering it: the event claimed, the transaction open.
+    const other = new pg.Client(t.database.connection);
+    await other.connect();
+    other.on('error', () => {});
+    await other.query('BEGIN');
+    const claimed = await other.query(
+      'SELECT id FROM notification_events WHERE done_at IS NULL ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED',
+    );
+    expect(claimed.rows).toHaveLength(1);
+    // Meanwhile other runners skip it rather than deliver it a second time.
+    expect(await deliver()).toBe(0);
+    // The process dies: its connection goes, PostgreSQL rolls its transaction back.
+    const { rows } = await other.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    await sql`SELECT pg_terminate_backend(${rows[0]!.pid})`.execute(t.db);
+    await other.end().catch(() => {});
+    let delivered = 0;
+    for (let i = 0; i < 100 && delivered === 0; i++) {
+      delivered = await deliver();
+      if (delivered === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(delivered).toBe(1);
+    expect((await rowsOf(m.user.id)).map((r) => r.notif)).toEqual([{ body: 'orphan' }]);
+  });
+
+  it('runs in the server process, woken by the commit of the write without waiting for its poll', async () => {
+    const post = await newPost();
+    await clear(author);
+    const log = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {} } as any;
+    const runner = startDeliveryRunner(deps(), t.database.connection, log, { pollMs: 3_600_000 });
+    try {
+      // Its LISTEN connection is up (the listener's last statement), before the write.
+      let listening = false;
+      for (let i = 0; i < 200 && !listening; i++) {
+        const { rows } = await sql<{ n: number }>`
+          SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND query LIKE 'LISTEN %commons_notification_events%'`.execute(
+          t.db,
+        );
+        listening = rows[0]!.n > 0;
+        if (!listening) await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      expect(listening).toBe(true);
+      await comment(bob.client, post);
+      let rows: unknown[] = [];
+      for (let i = 0; i < 200 && rows.length === 0; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        rows = await rowsOf(author.user.id);
+      }
+      expect(rows).toHaveLength(1);
+    } finally {
+      await runner.stop();
+    }
   });
 });
 

@@ -9,7 +9,10 @@ export const NOTIFICATIONS_KEPT = 200;
 /** How many of the latest, in list order, a new notification may merge into (DOMAIN §5.1). */
 export const MERGE_WINDOW = 10;
 
-/** What delivery needs of the recipient, locked so that one recipient's deliveries run one at a time. */
+/**
+ * What delivery needs of the recipient, locked so that one recipient's deliveries run one at a time.
+ * NO KEY UPDATE: writes that only reference the user (a comment's foreign key) do not wait for it.
+ */
 export interface Recipient {
   id: string;
   deleted_at: Date | null;
@@ -22,7 +25,7 @@ export function lockRecipient(db: Kysely<DB>, userId: string): Promise<Recipient
     .selectFrom('users')
     .select(['id', 'deleted_at', 'upvote_notifications_off', 'reply_notifications_off'])
     .where('id', '=', userId)
-    .forUpdate()
+    .forNoKeyUpdate()
     .executeTakeFirst();
 }
 
