@@ -159,6 +159,9 @@ export const messages = {
     pushUnsupported: "It looks like your browser doesn't support push notifications.",
     turnOn: 'Turn on notifications',
     updateAvailable: 'Update available!',
+    end: 'No more notifications',
+    markAsSeen: 'Mark as seen',
+    markAsUnseen: 'Mark as unseen',
   },
   settings: {
     emailInvalid: 'Please enter a valid email',

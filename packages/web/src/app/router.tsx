@@ -22,6 +22,7 @@ const pages = {
   settings: page(() => import('./routes/settings')),
   lists: page(() => import('./routes/lists')),
   list: page(() => import('./routes/list')),
+  notifications: page(() => import('./routes/notifications')),
 };
 
 /** `/@{username}`: a profile (core §2). A pattern, as `@` cannot start a path parameter. */
@@ -49,6 +50,7 @@ export function preloadPage(pathname: string): void {
   else if (pathname === '/communities') void pages.communities.preload();
   else if (pathname === '/new') void pages.newPost.preload();
   else if (pathname === '/settings') void pages.settings.preload();
+  else if (pathname === '/notifications') void pages.notifications.preload();
   else if (staticPages.some((p) => p.path === pathname)) void pages.staticPage.preload();
   else if (PROFILE_PATH.test(pathname)) void pages.profile.preload();
   else if (LISTS_PATH.test(pathname)) void pages.lists.preload();
@@ -63,8 +65,20 @@ export function preloadPage(pathname: string): void {
  * until then their paths show the not-found page (after login, where the spec requires an account).
  */
 export function Routes() {
-  const { home, login, staticPage, community, post, communities, newPost, profile, settings, lists, list } =
-    pages;
+  const {
+    home,
+    login,
+    staticPage,
+    community,
+    post,
+    communities,
+    newPost,
+    profile,
+    settings,
+    lists,
+    list,
+    notifications,
+  } = pages;
   return (
     <Suspense fallback={<Skeleton lines={4} count={2} />}>
       <Switch>
@@ -95,20 +109,23 @@ export function Routes() {
             <settings.Component />
           </RequireLogin>
         </Route>
+        <Route path="/notifications">
+          <RequireLogin>
+            <notifications.Component />
+          </RequireLogin>
+        </Route>
         {staticPages.map((p) => (
           <Route key={p.path} path={p.path}>
             <staticPage.Component path={p.path} />
           </Route>
         ))}
-        {['/notifications', '/admin', '/admin/*', '/:community/modtools', '/:community/modtools/*'].map(
-          (path) => (
-            <Route key={path} path={path}>
-              <RequireLogin>
-                <NotFoundPage />
-              </RequireLogin>
-            </Route>
-          ),
-        )}
+        {['/admin', '/admin/*', '/:community/modtools', '/:community/modtools/*'].map((path) => (
+          <Route key={path} path={path}>
+            <RequireLogin>
+              <NotFoundPage />
+            </RequireLogin>
+          </Route>
+        ))}
         <Route path={PROFILE_PATH}>
           {(params: { username?: string }) => (
             <profile.Component

@@ -11,6 +11,7 @@ import { NotFoundPage } from './not-found';
 import { LoadFailed, PostsAboutTabs } from './page-parts';
 import pages from './pages.module.css';
 import styles from './feed-pages.module.css';
+import { useFromNotification } from '../../features/notifications';
 
 /** `?page=N` (integer, default 1): the feed starts at its Nth page of posts. */
 export function pageParam(search: string): number {
@@ -30,6 +31,7 @@ export default function CommunityPage({ name }: { name: string }) {
   const mobile = useIsMobileLayout();
   const community = query.data;
   useDocumentTitle(community?.name ?? name);
+  useFromNotification();
 
   if (!community) {
     if (query.isError) {

@@ -1,4 +1,5 @@
-import { Redirect } from 'wouter';
+import { useMemo } from 'react';
+import { Redirect, useSearch, useSearchParams } from 'wouter';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { ApiError } from '../../lib/api-client';
 import { useIsMobileLayout } from '../../lib/device';
@@ -7,6 +8,8 @@ import { CommunityDetails } from '../../features/communities/components/Communit
 import { usePost } from '../../features/posts/api/get-post';
 import { PostView } from '../../features/posts/components/PostView';
 import { CommentSection } from '../../features/comments/components/CommentSection';
+import { highlightRange } from '../../features/comments/highlight';
+import { useFromNotification } from '../../features/notifications';
 import { NotFoundPage } from './not-found';
 import { LoadFailed } from './page-parts';
 import pages from './pages.module.css';
@@ -28,6 +31,12 @@ export default function PostPage({ communityName, publicId, commentId }: Props) 
   const mobile = useIsMobileLayout();
   const post = query.data;
   useDocumentTitle(post?.title ?? null);
+  useFromNotification();
+  const [params] = useSearchParams();
+  const search = useSearch();
+  const from = params.get('highlightFrom');
+  const to = params.get('highlightTo');
+  const highlight = useMemo(() => highlightRange(from, to), [from, to]);
 
   if (!post) {
     if (query.isError) {
@@ -40,7 +49,7 @@ export default function PostPage({ communityName, publicId, commentId }: Props) 
   }
 
   if (post.communityName !== communityName) {
-    const path = `/${post.communityName}/post/${post.publicId}${commentId ? `/${commentId}` : ''}`;
+    const path = `/${post.communityName}/post/${post.publicId}${commentId ? `/${commentId}` : ''}${search ? `?${search}` : ''}`;
     return <Redirect to={path} replace />;
   }
 
@@ -49,7 +58,12 @@ export default function PostPage({ communityName, publicId, commentId }: Props) 
     <div className={pages.columns}>
       <div className={styles.main}>
         <PostView post={post} community={community} />
-        <CommentSection post={post} ready={!query.isPlaceholderData} focusedId={commentId} />
+        <CommentSection
+          post={post}
+          ready={!query.isPlaceholderData}
+          focusedId={commentId}
+          highlight={highlight}
+        />
       </div>
       {!mobile && (
         <aside className={`${pages.aside} ${styles.asideLast}`} aria-label={`About ${post.communityName}`}>

@@ -14,6 +14,7 @@ import { LoadFailed, PostsAboutTabs } from './page-parts';
 import pages from './pages.module.css';
 import { seesRemovedAccounts } from '../../lib/policies';
 import styles from './feed-pages.module.css';
+import { useFromNotification } from '../../features/notifications';
 
 /** The About tab leaves the profile above this width (core §9). */
 const ABOUT_TAB_QUERY = '(max-width: 764px)';
@@ -29,6 +30,7 @@ export default function ProfilePage({ username }: { username: string }) {
   const narrow = useMediaQuery(ABOUT_TAB_QUERY);
   const user = query.data;
   useDocumentTitle(user ? `@${user.username}` : `@${username}`);
+  useFromNotification();
 
   if (!user) {
     if (query.isError) {

@@ -6,6 +6,7 @@ import { Button, ButtonLink } from '../../components/ui/Button';
 import { Icon, LogoMark } from '../../components/ui/Icon';
 import { siteConfig } from '../../app/site-config';
 import { useMediaQuery } from '../../lib/device';
+import { formatCount } from '../../lib/format-count';
 import { useAuthDialogs } from '../auth';
 import { useCurrentUser } from '../session';
 import { canGoBackInApp, useCanGoBack } from './navigation';
@@ -43,9 +44,24 @@ function AccountMenu({ user, narrow }: { user: User; narrow: boolean }) {
   );
 }
 
+/** The bell (core §2): a link to the notifications panel with the count of new ones from the user poll. */
+function Bell({ count }: { count: number }) {
+  return (
+    <Link href="/notifications" className={`${styles.iconButton} ${styles.bell}`}>
+      <Icon name="bell" size={21} />
+      {count > 0 && (
+        <span className={styles.bellCount} aria-hidden="true">
+          {formatCount(count)}
+        </span>
+      )}
+      <span className="visually-hidden">{count > 0 ? `Notifications, ${count} new` : 'Notifications'}</span>
+    </Link>
+  );
+}
+
 /**
  * The top bar (core §2): menu and back buttons on mobile, the logo, search, and Login / Create account
- * or the account menu with points.
+ * or the bell (wide screens; the bottom bar has it on narrow ones) and the account menu with points.
  */
 export function Navbar({ mobile, onOpenDrawer }: { mobile: boolean; onOpenDrawer: () => void }) {
   const user = useCurrentUser();
@@ -94,7 +110,10 @@ export function Navbar({ mobile, onOpenDrawer }: { mobile: boolean; onOpenDrawer
             </button>
           )}
           {user ? (
-            <AccountMenu user={user} narrow={mobile} />
+            <>
+              {!mobile && <Bell count={user.notificationsNewCount ?? 0} />}
+              <AccountMenu user={user} narrow={mobile} />
+            </>
           ) : (
             <>
               <ButtonLink href="/login" variant="ghost" size="sm">

@@ -2,6 +2,7 @@ import { lazy, memo, Suspense } from 'react';
 import { UserText } from '../../../components/markdown/UserText';
 import { ReportDialog } from '../../reports';
 import { deletedByText, type CommentNode } from '../comment-tree';
+import { inHighlight } from '../highlight';
 import { CommentActions } from './CommentActions';
 import { DeleteDialog, EditBox, ReplyBox } from './CommentBoxes';
 import { CommentHead } from './CommentHead';
@@ -27,13 +28,18 @@ interface Props {
  */
 export const CommentItem = memo(function CommentItem({ node, lockedAbove = false }: Props) {
   const item = useCommentItem(node, lockedAbove);
-  const { post, viewer, layout, focusedId } = item.thread;
+  const { post, viewer, layout, focusedId, highlight } = item.thread;
   const { comment, collapsed, mode, deleteAs } = item;
   const headingId = `comment-${comment.id}-by`;
+  const highlighted = inHighlight(highlight, comment.createdAt);
 
   return (
     <li id={`comment-${comment.id}`} className={styles.comment} aria-labelledby={headingId}>
-      <div className={`${styles.own} ${focusedId === comment.id ? styles.focused : ''}`} data-comment-own>
+      <div
+        className={`${styles.own} ${focusedId === comment.id || highlighted ? styles.focused : ''}`}
+        data-comment-own
+        data-highlighted={highlighted || undefined}
+      >
         <CommentHead
           comment={comment}
           post={post}

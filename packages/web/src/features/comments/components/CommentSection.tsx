@@ -13,6 +13,7 @@ import { useComments, useFocusedComment, useLoadReplies, useMoreComments } from 
 import { useLockComment } from '../api/edit-comment';
 import { useVoteComment } from '../api/vote-comment';
 import { buildTree, countThreads, speakingGroups } from '../comment-tree';
+import type { HighlightRange } from '../highlight';
 import { CommentForm, commentDraftKeys } from './CommentForm';
 import { CommentItem } from './CommentItem';
 import { CommentThreadContext, type CommentLayout, type CommentThread } from './comment-thread-context';
@@ -23,6 +24,8 @@ interface Props {
   /** The full post has arrived (not a feed's copy), with its first page of comments. */
   ready: boolean;
   focusedId?: string;
+  /** A merged notification's comments, highlighted (API.md §18.12). */
+  highlight?: HighlightRange | null;
 }
 
 /**
@@ -32,7 +35,7 @@ interface Props {
  * browser while it works) right after the previous one is in the page: no long tasks while the reader
  * starts scrolling, and the whole thread is there within about a second.
  */
-export function CommentSection({ post, ready, focusedId }: Props) {
+export function CommentSection({ post, ready, focusedId, highlight = null }: Props) {
   const viewer = useCurrentUser();
   const mobile = useIsMobileLayout();
   const narrow = useMediaQuery(`(max-width: ${ui.shareSheetBelowPx - 1}px)`);
@@ -80,6 +83,16 @@ export function CommentSection({ post, ready, focusedId }: Props) {
     (element.querySelector(':scope > [data-comment-own]') ?? element).scrollIntoView({ block: 'center' });
   }, [focusedId, focused, comments, shown]);
 
+  // The first highlighted comment, brought into view once it is on the page (unless a linked comment was).
+  const highlightShown = useRef<HighlightRange | null>(null);
+  useEffect(() => {
+    if (!highlight || focusedId || highlightShown.current === highlight) return;
+    const element = document.querySelector('[data-highlighted]');
+    if (!element) return;
+    highlightShown.current = highlight;
+    element.scrollIntoView({ block: 'center' });
+  }, [highlight, focusedId, comments, shown]);
+
   const { mutate: mutateLock, isPending: locking } = useLockComment();
   const toggleLock = useCallback(
     (comment: Comment, as: 'mods' | 'admins') => {
@@ -92,8 +105,19 @@ export function CommentSection({ post, ready, focusedId }: Props) {
     [mutateLock, locking],
   );
   const thread = useMemo<CommentThread>(
-    () => ({ post, viewer, moderates, layout, focusedId, loadReplies, vote, toggleLock, openLoginPrompt }),
-    [post, viewer, moderates, layout, focusedId, loadReplies, vote, toggleLock, openLoginPrompt],
+    () => ({
+      post,
+      viewer,
+      moderates,
+      layout,
+      focusedId,
+      highlight,
+      loadReplies,
+      vote,
+      toggleLock,
+      openLoginPrompt,
+    }),
+    [post, viewer, moderates, layout, focusedId, highlight, loadReplies, vote, toggleLock, openLoginPrompt],
   );
   const remaining = Math.max(0, post.noComments - (comments?.length ?? 0));
 

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { Comment, Post, User } from '@commons/shared';
+import type { HighlightRange } from '../highlight';
 
 /** What the reader's screen allows, read once for the whole section rather than per comment. */
 export interface CommentLayout {
@@ -22,6 +23,8 @@ export interface CommentThread {
   moderates: boolean;
   layout: CommentLayout;
   focusedId: string | undefined;
+  /** The comments a merged notification is about (its link's highlightFrom / highlightTo). */
+  highlight: HighlightRange | null;
   loadReplies: (comment: Comment) => Promise<void>;
   vote: (comment: Comment, up: boolean) => void;
   toggleLock: (comment: Comment, as: 'mods' | 'admins') => void;

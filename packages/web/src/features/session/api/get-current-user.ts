@@ -8,8 +8,11 @@ import { sessionKeys } from './keys';
 export const currentUserQuery = queryOptions({
   queryKey: sessionKeys.currentUser,
   queryFn: () => api<User>('/_user'),
+  // Every 5 s while the tab is visible (the poll pauses while it is hidden), and at once when it shows
+  // again: the bell's count is fresh the moment the member looks.
   refetchInterval: ui.userPollMs,
   refetchIntervalInBackground: false,
+  refetchOnWindowFocus: 'always',
   retry: false,
 });
 
