@@ -207,6 +207,7 @@ export const apiMessages = {
   invalidJson: 'Invalid JSON body.',
   invalidId: 'Invalid ID.',
   invalidAction: 'Invalid action.',
+  badEvent: 'Bad event.',
   tooManyRequests: 'Too Many Requests.',
   wrongPassword: 'Username and password do not match.',
   accountSuspended: 'User account suspended.',

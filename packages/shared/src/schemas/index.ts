@@ -10,3 +10,4 @@ export * from './report.js';
 export * from './profile.js';
 export * from './params.js';
 export * from './muted-words.js';
+export * from './analytics.js';
