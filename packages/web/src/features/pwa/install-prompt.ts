@@ -1,0 +1,56 @@
+/**
+ * Chromium's `beforeinstallprompt`, kept for the install banner's button. It can fire before this
+ * module loads: main.tsx keeps an early one on `window.__commonsInstallPrompt`.
+ */
+export interface InstallPromptEvent extends Event {
+  prompt(): Promise<void>;
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+}
+
+declare global {
+  interface Window {
+    __commonsInstallPrompt?: InstallPromptEvent;
+  }
+}
+
+let deferred: InstallPromptEvent | null = null;
+let installed = false;
+const listeners = new Set<() => void>();
+const publish = () => listeners.forEach((listener) => listener());
+
+export function watchInstallPrompt(): void {
+  deferred = window.__commonsInstallPrompt ?? null;
+  window.addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault();
+    deferred = event as InstallPromptEvent;
+    publish();
+  });
+  window.addEventListener('appinstalled', () => {
+    installed = true;
+    deferred = null;
+    publish();
+  });
+}
+
+export function subscribeToInstallPrompt(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function installPrompt(): InstallPromptEvent | null {
+  return installed ? null : deferred;
+}
+
+export function wasInstalled(): boolean {
+  return installed;
+}
+
+/** Shows the browser's install dialog; the event can be used once. */
+export async function promptInstall(): Promise<boolean> {
+  const event = deferred;
+  if (!event) return false;
+  deferred = null;
+  publish();
+  await event.prompt();
+  return (await event.userChoice).outcome === 'accepted';
+}
