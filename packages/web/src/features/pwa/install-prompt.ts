@@ -18,18 +18,26 @@ let installed = false;
 const listeners = new Set<() => void>();
 const publish = () => listeners.forEach((listener) => listener());
 
-export function watchInstallPrompt(): void {
+/** Starts listening (once, at start); returns the way to stop, for tests. */
+export function watchInstallPrompt(): () => void {
   deferred = window.__commonsInstallPrompt ?? null;
-  window.addEventListener('beforeinstallprompt', (event) => {
+  installed = false;
+  const onOffer = (event: Event) => {
     event.preventDefault();
     deferred = event as InstallPromptEvent;
     publish();
-  });
-  window.addEventListener('appinstalled', () => {
+  };
+  const onInstalled = () => {
     installed = true;
     deferred = null;
     publish();
-  });
+  };
+  window.addEventListener('beforeinstallprompt', onOffer);
+  window.addEventListener('appinstalled', onInstalled);
+  return () => {
+    window.removeEventListener('beforeinstallprompt', onOffer);
+    window.removeEventListener('appinstalled', onInstalled);
+  };
 }
 
 export function subscribeToInstallPrompt(listener: () => void): () => void {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { messages } from '@commons/shared';
 import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
@@ -25,12 +25,19 @@ export function NotificationPrompt() {
   const [due] = useState(() => notificationAskDue(storage.get('notifPermsLastAskedAt'), Date.now()));
   const [closed, setClosed] = useState(false);
   const canPush = loggedIn && vapidPublicKey !== '' && isPushSupported();
-  const granted = canPush && Notification.permission === 'granted';
-  const open = canPush && !granted && mobile && due && !closed;
+  const [permission, setPermission] = useState(() =>
+    isPushSupported() ? Notification.permission : 'default',
+  );
+  const askedNow = useRef(false);
+  const open = canPush && permission !== 'granted' && mobile && due && !closed;
 
+  // Granted (earlier, or just now): subscribe and send it. Silent, unless the member just said yes.
   useEffect(() => {
-    if (granted) subscribeToPush(vapidPublicKey).catch(() => undefined);
-  }, [granted, vapidPublicKey]);
+    if (!canPush || permission !== 'granted') return;
+    subscribeToPush(vapidPublicKey).catch(() => {
+      if (askedNow.current) refused();
+    });
+  }, [canPush, permission, vapidPublicKey]);
 
   const close = () => {
     storage.set('notifPermsLastAskedAt', String(Date.now()));
@@ -39,10 +46,11 @@ export function NotificationPrompt() {
 
   const accept = () => {
     close();
+    askedNow.current = true;
     // Asked inside the click, as browsers require.
-    Notification.requestPermission().then((permission) => {
-      if (permission === 'granted') subscribeToPush(vapidPublicKey).catch(refused);
-      else refused();
+    Notification.requestPermission().then((answer) => {
+      if (answer !== 'granted') refused();
+      setPermission(answer);
     }, refused);
   };
 
