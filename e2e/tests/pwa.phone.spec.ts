@@ -79,3 +79,49 @@ test('a new build shows Update available! at phone width, and Reload starts the 
   // Shown less than 20 minutes ago: not again, even with an update waiting.
   await expect(page.getByRole('dialog', { name: 'Update available!' })).toHaveCount(0);
 });
+
+test.describe('on iPhone Safari, which has no install prompt', () => {
+  test.use({
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+  });
+
+  test('the home page offers the install steps; dismissing the banner is remembered', async ({
+    page,
+  }, info) => {
+    await page.goto(`${server.url}/`);
+    const banner = page.getByRole('region', { name: 'Install Commons' });
+    await expect(banner).toBeVisible();
+    await screenshot(page, 'install-banner', info.project.name);
+    await expectAccessible(page, 'install banner');
+
+    await banner.getByRole('button', { name: 'Install' }).click();
+    const steps = page.getByRole('dialog', { name: 'Install on iPhone or iPad' });
+    await expect(steps).toBeVisible();
+    await expect(steps.getByRole('listitem')).toHaveText([
+      "Tap the Share button in Safari's toolbar.",
+      'Scroll down and tap Add to Home Screen.',
+      'Tap Add. The app appears on your home screen.',
+    ]);
+    await screenshot(page, 'install-steps', info.project.name);
+    await expectAccessible(page, 'install steps');
+    await steps.getByRole('button', { name: 'Done' }).click();
+    await expect(steps).toBeHidden();
+
+    // Only on the home page.
+    await page.getByRole('navigation', { name: 'Bottom' }).getByRole('link', { name: 'Communities' }).click();
+    await expect(page.getByRole('heading', { name: 'Communities' })).toBeVisible();
+    await expect(banner).toHaveCount(0);
+    await page.goBack();
+    await expect(banner).toBeVisible();
+
+    await banner.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(banner).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('navigation', { name: 'Bottom' })).toBeVisible();
+    // The prompts start after the load event; give them the time to (not) show.
+    await page.waitForFunction(() => document.getElementById('pwa-prompts') !== null);
+    await expect(banner).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('neverShowInstallBanner'))).toBe('true');
+  });
+});

@@ -169,7 +169,7 @@ export const messages = {
     notificationsAccept: 'Turn on',
     notificationsDecline: 'Not now',
     installTitle: (siteName: string) => `Install ${siteName}`,
-    installBody: 'Add the app to your home screen: it opens full screen and works offline.',
+    installBody: 'Add it to your home screen: full screen, works offline.',
     install: 'Install',
     installDismiss: 'Dismiss',
     iosStepsTitle: 'Install on iPhone or iPad',
