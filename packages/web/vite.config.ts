@@ -1,8 +1,9 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, transformWithOxc, type Plugin } from 'vite';
 
 const COMPRESSIBLE = /\.(js|css|svg|json|txt|webmanifest|map)$/;
 
@@ -35,8 +36,47 @@ function precompress(): Plugin {
   };
 }
 
+/** Files outside /assets/ that the worker precaches with the shell (API.md §18.5, §18.7). */
+const PRECACHED_STATIC = ['/', '/manifest.json', '/favicon.png?v=2', '/logo-manifest-192.png?v=2'];
+
+/**
+ * Builds /service-worker.js from src/service-worker/service-worker.ts (no imports: one file) and
+ * prepends `BUILD`: a version made of the worker's source and every output file's name (hashed, so any
+ * change of the app changes it), and the precache list. A new build is a new worker, byte for byte,
+ * which is what makes browsers install it and the app offer the update.
+ */
+function serviceWorker(): Plugin {
+  const source = path.resolve(import.meta.dirname, 'src/service-worker/service-worker.ts');
+  return {
+    name: 'commons-service-worker',
+    apply: 'build',
+    async generateBundle(_options, bundle) {
+      const assets = Object.keys(bundle)
+        .filter((file) => file.startsWith('assets/') && !file.endsWith('.map'))
+        .sort();
+      const code = fs.readFileSync(source, 'utf8');
+      const version = crypto
+        .createHash('sha256')
+        .update(code)
+        .update(assets.join('\n'))
+        .digest('hex')
+        .slice(0, 16);
+      const js = await transformWithOxc(code, source, { lang: 'ts' });
+      // A classic worker script (the widest support): the source's `export {}` only makes it a module
+      // for the type checker.
+      const script = js.code.replace(/^export \{\s*\};?\s*$/m, '');
+      const build = { version, precache: [...PRECACHED_STATIC, ...assets.map((file) => `/${file}`)] };
+      this.emitFile({
+        type: 'asset',
+        fileName: 'service-worker.js',
+        source: `const BUILD = ${JSON.stringify(build)};\n${script}`,
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), serviceWorker(), precompress()],
   resolve: {
     // Read @commons/shared from its TypeScript source: one build, no stale copy.
     conditions: ['source', 'module', 'browser', 'development|production'],

@@ -12,6 +12,7 @@ import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { apiMessages } from '@commons/shared';
 import { adminRoutes } from './admin/admin.routes.js';
+import { analyticsRoutes } from './analytics/analytics.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { commentsRoutes } from './comments/comments.routes.js';
 import { communitiesRoutes } from './communities/communities.routes.js';
@@ -184,6 +185,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         notificationsRoutes(scope, deps);
         adminRoutes(scope, deps);
         pushRoutes(scope, deps);
+        analyticsRoutes(scope, deps);
       });
 
       // A sibling scope without the session hook: these answers set no cookies.

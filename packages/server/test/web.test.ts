@@ -47,6 +47,7 @@ const INDEX_HTML = `<!doctype html>
 
 const BUNDLE = 'console.log("the app");\n'.repeat(200);
 const MANIFEST = '{"name":"Commons","start_url":"/"}';
+const WORKER = 'self.addEventListener("fetch", () => {});\n'.repeat(60);
 
 function makeDist(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'commons-web-'));
@@ -56,6 +57,9 @@ function makeDist(): string {
   fs.writeFileSync(path.join(dir, 'assets/app-abc123.js.gz'), zlib.gzipSync(BUNDLE));
   fs.writeFileSync(path.join(dir, 'assets/app-abc123.js.br'), zlib.brotliCompressSync(BUNDLE));
   fs.writeFileSync(path.join(dir, 'manifest.json'), MANIFEST);
+  fs.writeFileSync(path.join(dir, 'service-worker.js'), WORKER);
+  fs.writeFileSync(path.join(dir, 'service-worker.js.br'), zlib.brotliCompressSync(WORKER));
+  fs.writeFileSync(path.join(dir, 'service-worker.js.gz'), zlib.gzipSync(WORKER));
   fs.writeFileSync(
     path.join(dir, 'robots.txt'),
     'User-agent: *\nDisallow: /search?q=*\nDisallow: /*/modtools/*\n',
@@ -430,11 +434,30 @@ describe('the app shell', () => {
       }
     });
 
-    it('serves manifest.json with Cache-Control no-cache', async () => {
+    it('serves manifest.json with Cache-Control no-cache and the site name', async () => {
       const res = await t.app.inject({ method: 'GET', url: '/manifest.json' });
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.json()).toEqual(JSON.parse(MANIFEST));
+      expect(res.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+      expect(res.json()).toEqual({
+        ...JSON.parse(MANIFEST),
+        name: t.config.siteName,
+        short_name: t.config.siteName,
+        description: t.config.siteDescription,
+      });
+    });
+
+    it('serves the service worker uncached, compressed or not (API.md §17.1)', async () => {
+      for (const encoding of ['br', 'gzip', 'identity']) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: '/service-worker.js',
+          headers: { 'accept-encoding': encoding },
+        });
+        expect(res.statusCode, encoding).toBe(200);
+        expect(res.headers['cache-control'], encoding).toBe('private, max-age=0');
+        expect(res.headers['content-type'], encoding).toMatch(/^(text|application)\/javascript/);
+      }
     });
 
     it('serves other files with the default cache rule', async () => {
@@ -472,6 +495,13 @@ describe('the app shell with hostile settings', () => {
   afterAll(async () => {
     await t.close();
     fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('names the installable app after the site (manifest.json), as JSON text', async () => {
+    const res = await t.client().get('/manifest.json');
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ name: SITE_NAME, short_name: SITE_NAME, description: SITE_DESCRIPTION });
+    expect(res.json.start_url).toBe('/');
   });
 
   it('HTML-escapes every inserted value', async () => {

@@ -47,6 +47,14 @@ export const ui = {
   muteUserAlertMs: 5000,
   retryAfter429Ms: 2000,
   reconnectDelayMs: 2000,
+  /** The update prompt (secondary §4, §9): waiting worker checked every 10 s once one is installed. */
+  updateCheckMs: 10_000,
+  /** The service worker is asked to update this often (and when the tab becomes visible). */
+  serviceWorkerUpdateMs: 120_000,
+  /** 'Update available!' is not shown again within 20 minutes. */
+  updatePromptRepeatMs: 20 * 60 * 1000,
+  /** 'Turn on notifications' is asked again only after 30 days. */
+  notificationsReaskMs: 30 * 24 * 60 * 60 * 1000,
   userPollMs: 5000,
   skeletonDelayMs: 80,
   relativeTimeRefreshMs: 60_000,

@@ -25,6 +25,16 @@ const queryClient = createQueryClient();
 void queryClient.prefetchQuery(initialQuery);
 preloadPage(window.location.pathname);
 
+// The installable app (worker, prompts) waits for the load event, in its own chunk: the first load does
+// not carry it. Chromium's install offer can come earlier; it is kept for the install banner.
+window.addEventListener('beforeinstallprompt', (event) => {
+  event.preventDefault();
+  window.__commonsInstallPrompt = event as Window['__commonsInstallPrompt'];
+});
+const startPwa = () => void import('./features/pwa').then((pwa) => pwa.startPwa(queryClient));
+if (document.readyState === 'complete') startPwa();
+else window.addEventListener('load', startPwa, { once: true });
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App queryClient={queryClient} />

@@ -270,6 +270,14 @@ export interface MutedUsersTable {
 }
 
 /** Muted words (an addition to the contract); `pattern` is the word as an escaped regular expression. */
+export interface AnalyticsTable {
+  id: Generated<string>;
+  event_name: string;
+  unique_key: Buffer;
+  payload: ColumnType<unknown, string, string>;
+  created_at: DefaultTimestamp;
+}
+
 export interface MutedWordsTable {
   id: Generated<number>;
   user_id: string;
@@ -442,6 +450,7 @@ export interface DB {
   muted_communities: MutedCommunitiesTable;
   muted_words: MutedWordsTable;
   post_word_sets: PostWordSetsTable;
+  analytics: AnalyticsTable;
   comments: CommentsTable;
   comment_replies: CommentRepliesTable;
   comment_votes: CommentVotesTable;

@@ -61,6 +61,8 @@ export const errors = {
   nulInRequest: () => new AppError(400, codes.invalidRequest, apiMessages.nulCharacters),
   invalidId: () => new AppError(400, codes.invalidId, apiMessages.invalidId),
   invalidAction: () => new AppError(400, codes.invalidAction, apiMessages.invalidAction),
+  /** `POST /api/analytics` with an event other than `pwa_use`. */
+  badEvent: () => new AppError(400, codes.badEvent, apiMessages.badEvent),
   /** Feeds: `limit` outside 1..`max`. */
   invalidLimit: (max: number) => new AppError(400, codes.invalidLimit, apiMessages.limitOutOfRange(max)),
   /** Community list: `limit` not an integer. */

@@ -6,11 +6,13 @@ import type { Deps } from '../deps.js';
 import { contentSecurityPolicy } from '../http/security-headers.js';
 import { attachViewer } from '../http/session-hooks.js';
 import type { IndexHtml } from './index-html.js';
+import { loadManifest } from './manifest.js';
 import { pageMeta } from './page-meta.js';
 
 /** Cache rules of API.md §17.1: hashed bundles forever, the service worker and manifest always fresh. */
 function cacheControlFor(filePath: string): string {
-  const name = path.basename(filePath);
+  // A precompressed sibling (.br, .gz) has its original's rule.
+  const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
   if (filePath.includes(`${path.sep}assets${path.sep}`)) return 'public, max-age=31536000, immutable';
   if (name === 'service-worker.js') return 'private, max-age=0';
   if (name === 'manifest.json') return 'no-cache';
@@ -42,6 +44,8 @@ export async function registerWebApp(app: FastifyInstance, deps: Deps, shell: In
     preCompressed: true,
     cacheControl: false,
     allowedPath: (pathname) => !pathname.startsWith('/index.html'),
+    // The manifest gets the site's name: served by its own route below.
+    globIgnore: ['manifest.json', 'manifest.json.*'],
     setHeaders: (res, filePath) => {
       res.setHeader('Cache-Control', cacheControlFor(filePath));
       // The body depends on Accept-Encoding (a precompressed sibling may be sent); @fastify/static 9.3
@@ -49,6 +53,16 @@ export async function registerWebApp(app: FastifyInstance, deps: Deps, shell: In
       res.setHeader('Vary', 'Accept-Encoding');
     },
   });
+
+  const manifest = loadManifest(deps.config.webDistDir, deps.config.siteName, deps.config.siteDescription);
+  if (manifest !== null) {
+    app.get('/manifest.json', (_request, reply) => {
+      reply
+        .header('Cache-Control', 'no-cache')
+        .type('application/manifest+json; charset=utf-8')
+        .send(manifest);
+    });
+  }
 
   async function servePage(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const url = new URL(request.url, 'http://localhost');

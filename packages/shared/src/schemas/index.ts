@@ -12,3 +12,4 @@ export * from './params.js';
 export * from './muted-words.js';
 export * from './notifications.js';
 export * from './push.js';
+export * from './analytics.js';

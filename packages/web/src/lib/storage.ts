@@ -8,6 +8,8 @@ export type StorageKey =
   | 'feedSort'
   | 'feed_layout'
   | 'neverShowInstallBanner'
+  | 'update_prompt_displayed_at'
+  | 'notifPermsLastAskedAt'
   | 'top_navbar_autohide_disabled'
   | 'infinite_scrolling_disabled'
   | 'font';

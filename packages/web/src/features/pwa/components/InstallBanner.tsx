@@ -1,0 +1,78 @@
+import { useState, useSyncExternalStore } from 'react';
+import { useLocation } from 'wouter';
+import { messages } from '@commons/shared';
+import { Button } from '../../../components/ui/Button';
+import { Icon } from '../../../components/ui/Icon';
+import { Modal } from '../../../components/ui/Modal';
+import { siteConfig } from '../../../app/site-config';
+import { storage } from '../../../lib/storage';
+import { installPrompt, promptInstall, subscribeToInstallPrompt, wasInstalled } from '../install-prompt';
+import { isIosSafari, isStandalone } from '../prompt-rules';
+import styles from './Prompts.module.css';
+
+/**
+ * The install banner on the home page (secondary §4): Chromium's install dialog where the browser offers
+ * one, the Add to Home Screen steps on iOS Safari (which has none). Dismissing it is remembered in
+ * `neverShowInstallBanner`.
+ */
+export function InstallBanner() {
+  const [location] = useLocation();
+  const prompt = useSyncExternalStore(subscribeToInstallPrompt, installPrompt, () => null);
+  const installed = useSyncExternalStore(subscribeToInstallPrompt, wasInstalled, () => false);
+  const [dismissed, setDismissed] = useState(() => storage.get('neverShowInstallBanner') === 'true');
+  const [iosSteps, setIosSteps] = useState(false);
+  const ios = isIosSafari();
+
+  const dismiss = () => {
+    storage.set('neverShowInstallBanner', 'true');
+    setDismissed(true);
+  };
+  const install = () => {
+    if (prompt) void promptInstall();
+    else setIosSteps(true);
+  };
+
+  const shown = location === '/' && !dismissed && !installed && !isStandalone() && (prompt !== null || ios);
+  return (
+    <>
+      {shown && (
+        <section className={styles.banner} aria-label={messages.pwa.installTitle(siteConfig.siteName)}>
+          <img className={styles.bannerIcon} src="/logo-manifest-192.png?v=2" alt="" width={40} height={40} />
+          <div className={styles.bannerText}>
+            <strong>{messages.pwa.installTitle(siteConfig.siteName)}</strong>
+            <span>{messages.pwa.installBody}</span>
+          </div>
+          <Button variant="primary" onClick={install}>
+            {messages.pwa.install}
+          </Button>
+          <button
+            type="button"
+            className={styles.bannerClose}
+            onClick={dismiss}
+            aria-label={messages.pwa.installDismiss}
+          >
+            <Icon name="close" size={18} />
+          </button>
+        </section>
+      )}
+      <Modal open={iosSteps} onOpenChange={setIosSteps} title={messages.pwa.iosStepsTitle}>
+        <ol className={styles.steps}>
+          <li>
+            <Icon name="share" size={18} /> {messages.pwa.iosStepShare}
+          </li>
+          <li>
+            <Icon name="plus" size={18} /> {messages.pwa.iosStepAdd}
+          </li>
+          <li>
+            <Icon name="check" size={18} /> {messages.pwa.iosStepConfirm}
+          </li>
+        </ol>
+        <div className={styles.actions}>
+          <Button variant="primary" onClick={() => setIosSteps(false)}>
+            {messages.pwa.done}
+          </Button>
+        </div>
+      </Modal>
+    </>
+  );
+}
