@@ -9,8 +9,9 @@ import zlib from 'node:zlib';
 const dist = path.resolve(import.meta.dirname, '../packages/web/dist');
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
 // React with react-dom alone weigh ~66 KB of it (docs/performance.md). Settings, mutes and lists
-// added about 3 KB to the shell (their routes, messages and the card's mute items): 119.1 KB.
-const BUDGET = 120 * 1024;
+// added about 3 KB to the shell (119.1 KB); the notifications bell and the installable app's lazy
+// start 1.2 KB more (120.3 KB: 112.5 KB JS, which issue 13 caps at 120 KB, and 7.9 KB CSS).
+const BUDGET = 121 * 1024;
 
 /** Chunks a first load of these manifest entries needs (static imports only: lazy ones wait). */
 function closure(keys) {

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { messages } from '../../packages/shared/src/messages';
+import { messages, notificationMessages } from '../../packages/shared/src/messages';
 import type { Comment } from '../../packages/shared/src/schemas/types';
 import { chooseFromMenu, expectAccessible, PASSWORD, screenshot } from '../helpers';
 import { logInAs, newAdmin, newCommunity, newMember, textPost, type Member } from '../world';
@@ -92,14 +92,14 @@ test('two members comment, reply and upvote; each sees merged notifications, ope
 
   // Mark as unseen and back, delete one, then all.
   const menuOf = (row: Locator) => row.getByRole('button', { name: 'Notification options' });
-  await chooseFromMenu(page, menuOf(rowWith(page, '2 new comments')), messages.notifications.markAsUnseen);
+  await chooseFromMenu(page, menuOf(rowWith(page, '2 new comments')), notificationMessages.markAsUnseen);
   await expect(rowWith(page, '2 new comments')).toHaveAttribute('data-seen', 'false');
   await page.reload();
   await expect(rowWith(page, '2 new comments')).toHaveAttribute('data-seen', 'false');
   await chooseFromMenu(page, menuOf(rowWith(page, '1 new upvote')), 'Delete');
   await expect(rowWith(page, '1 new upvote')).toHaveCount(0);
   await page.getByRole('button', { name: 'Mark all as seen' }).click();
-  await expect(page.getByText(messages.notifications.allSeen)).toBeVisible();
+  await expect(page.getByText(notificationMessages.allSeen)).toBeVisible();
   await expect(rowWith(page, '2 new comments')).toHaveAttribute('data-seen', 'true');
   await page.reload();
   await expect(panelList(page).getByRole('listitem')).toHaveCount(1);
@@ -115,7 +115,7 @@ test('two members comment, reply and upvote; each sees merged notifications, ope
   await expect(upvoted).toBeVisible();
   await screenshot(benPage, 'notifications-panel-ben', info.project.name);
   await benPage.getByRole('button', { name: 'Mark upvotes as seen' }).click();
-  await expect(benPage.getByText(messages.notifications.allUpvotesSeen)).toBeVisible();
+  await expect(benPage.getByText(notificationMessages.allUpvotesSeen)).toBeVisible();
   await expect(upvoted).toHaveAttribute('data-seen', 'true');
   await expect(replied).toHaveAttribute('data-seen', 'false');
 
@@ -128,7 +128,7 @@ test('two members comment, reply and upvote; each sees merged notifications, ope
 
   await benPage.getByRole('button', { name: 'Delete all' }).click();
   await benPage.getByRole('dialog').getByRole('button', { name: 'Delete all' }).click();
-  await expect(benPage.getByText(messages.notifications.allDeleted)).toBeVisible();
+  await expect(benPage.getByText(notificationMessages.allDeleted)).toBeVisible();
   await expect(benPage.getByText(messages.common.nothingToShow)).toBeVisible();
   await benPage.reload();
   await expect(benPage.getByText(messages.common.nothingToShow)).toBeVisible();

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { messages } from '../../packages/shared/src/messages';
+import { messages, settingsMessages } from '../../packages/shared/src/messages';
 import type { Mutes, Post, User } from '../../packages/shared/src/schemas/types';
 import { expectAccessible, PASSWORD } from '../helpers';
 import { pngImage } from '../link-site';
@@ -134,7 +134,7 @@ test('a member changes every setting, sees each take effect, changes the passwor
   await page.getByLabel('Email').fill('not-an-email');
   await expect(save).toBeEnabled();
   await save.click();
-  await expect(page.getByText(messages.settings.emailInvalid)).toBeVisible();
+  await expect(page.getByText(settingsMessages.emailInvalid)).toBeVisible();
   await page.getByLabel('Email').fill(`${member.name}@example.org`);
   await page.getByLabel('About me').fill('I count crabs at low tide.');
   await page.getByLabel('Home feed').selectOption('subscriptions');
@@ -154,7 +154,7 @@ test('a member changes every setting, sees each take effect, changes the passwor
   await expect(page.getByText('You have unsaved changes.')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/${project}-page-unsaved-light.png` });
   await save.click();
-  await expect(page.getByText(messages.settings.saved)).toBeVisible();
+  await expect(page.getByText(settingsMessages.saved)).toBeVisible();
   await expect(save).toBeDisabled();
   const stored = await member.api.ok<User>('GET', '/api/_user');
   expect(stored).toMatchObject({
@@ -253,21 +253,21 @@ test('a member changes every setting, sees each take effect, changes the passwor
   await dialog.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
   await dialog.getByLabel('Repeat new password', { exact: true }).fill('something else');
   await dialog.getByRole('button', { name: 'Change password' }).click();
-  await expect(dialog.getByText(messages.settings.passwordsDoNotMatch)).toBeVisible();
+  await expect(dialog.getByText(settingsMessages.passwordsDoNotMatch)).toBeVisible();
   await dialog.getByLabel('New password', { exact: true }).fill('short');
   await dialog.getByLabel('Repeat new password', { exact: true }).fill('short');
   await dialog.getByRole('button', { name: 'Change password' }).click();
-  await expect(dialog.getByText(messages.settings.passwordTooShort)).toBeVisible();
+  await expect(dialog.getByText(settingsMessages.passwordTooShort)).toBeVisible();
   await dialog.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
   await dialog.getByLabel('Repeat new password', { exact: true }).fill(NEW_PASSWORD);
   await current.fill('not my password');
   await dialog.getByRole('button', { name: 'Change password' }).click();
-  await expect(dialog.getByText(messages.settings.incorrectPassword)).toBeVisible();
+  await expect(dialog.getByText(settingsMessages.incorrectPassword)).toBeVisible();
   await expectAccessible(page, 'the change password dialog');
   await shoot(page, 'password-dialog', project);
   await current.fill(PASSWORD);
   await dialog.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByText(messages.settings.passwordChanged)).toBeVisible();
+  await expect(page.getByText(settingsMessages.passwordChanged)).toBeVisible();
   await expect(dialog).toHaveCount(0);
   // The other browser's session has ended; this one goes on.
   await secondPage.reload();
@@ -299,12 +299,12 @@ test('a member changes every setting, sees each take effect, changes the passwor
   await expect(confirmDelete).toBeDisabled();
   await remove.getByLabel('Type YES to confirm').fill('YES');
   await confirmDelete.click();
-  await expect(remove.getByText(messages.settings.invalidPassword)).toBeVisible();
+  await expect(remove.getByText(settingsMessages.invalidPassword)).toBeVisible();
   await expectAccessible(page, 'the delete account dialog');
   await shoot(page, 'delete-dialog', project);
   await remove.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
   await confirmDelete.click();
-  await expect(page.getByText(messages.settings.accountDeleted)).toBeVisible();
+  await expect(page.getByText(settingsMessages.accountDeleted)).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
   // The post stays, by the ghost.

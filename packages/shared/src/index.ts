@@ -1,5 +1,12 @@
 export { limits, ui, NAME_CHARACTERS } from './limits.js';
-export { messages, apiMessages } from './messages.js';
+export {
+  messages,
+  apiMessages,
+  mutedWordsMessages,
+  notificationMessages,
+  pwaMessages,
+  settingsMessages,
+} from './messages.js';
 export { errorCodes, type ErrorBody, type ErrorCode } from './errors.js';
 export {
   FEED_TYPES,

@@ -152,71 +152,77 @@ export const messages = {
     removedFrom: (list: string) => `Removed from ${list}`,
     loadFailed: 'Error loading lists',
   },
-  notifications: {
-    allSeen: 'All notifications are marked as seen.',
-    allUpvotesSeen: 'All upvote notifications are marked as seen.',
-    allDeleted: 'All notifications are deleted.',
-    pushUnsupported: "It looks like your browser doesn't support push notifications.",
-    turnOn: 'Turn on notifications',
-    updateAvailable: 'Update available!',
-    end: 'No more notifications',
-    markAsSeen: 'Mark as seen',
-    markAsUnseen: 'Mark as unseen',
-  },
-  /** The installable app's prompts (secondary §2, §4). */
-  pwa: {
-    updateBody: 'A new version of the site is ready. Reload to start using it.',
-    updateNow: 'Reload',
-    later: 'Later',
-    notificationsBody: 'Get notified on this device when someone replies to you or comments on your posts.',
-    notificationsAccept: 'Turn on',
-    notificationsDecline: 'Not now',
-    installTitle: (siteName: string) => `Install ${siteName}`,
-    installBody: 'Add it to your home screen: full screen, works offline.',
-    install: 'Install',
-    installDismiss: 'Dismiss',
-    iosStepsTitle: 'Install on iPhone or iPad',
-    iosStepShare: "Tap the Share button in Safari's toolbar.",
-    iosStepAdd: 'Scroll down and tap Add to Home Screen.',
-    iosStepConfirm: 'Tap Add. The app appears on your home screen.',
-    done: 'Done',
-  },
-  settings: {
-    emailInvalid: 'Please enter a valid email',
-    passwordTooShort: 'Password too short.',
-    passwordsDoNotMatch: 'Passwords do not match.',
-    incorrectPassword: 'Incorrect previous password',
-    passwordChanged: 'Password changed succesfully.',
-    invalidPassword: 'Invalid password',
-    accountDeleted: 'Your account is successfully deleted!',
-    saved: 'Settings saved.',
-  },
   mutes: {
     unmutedUser: (name: string) => `Unmuted @${name}`,
     unmutedCommunity: (name: string) => `Unmuted /${name}`,
     mutedUser: (name: string) => `Posts from @${name} won't appear on any of your feeds from now on.`,
     mutedCommunity: (name: string) => `Posts from /${name} won't appear on All anymore.`,
   },
-  /** Muted words: an addition to the specification, worded like its other settings texts. */
-  mutedWords: {
-    heading: 'Muted words',
-    explanation: 'Posts whose title or body contains one of these words or phrases leave your feeds.',
-    placeholder: 'Add a word or phrase',
-    add: 'Add',
-    remove: 'Remove',
-    none: 'You have not muted any words.',
-    unmuteAll: 'Unmute all',
-    unmuteAllConfirm: 'Unmute every word?',
-    empty: 'Word cannot be empty.',
-    tooLong: (max: number) => `A muted word can be at most ${max} characters long.`,
-    limit: (max: number) => `You can mute at most ${max} words.`,
-    muted: (word: string) => `Muted "${word}"`,
-    unmuted: (word: string) => `Unmuted "${word}"`,
-    unmutedAll: 'Unmuted all words',
-  },
 } as const;
 
 /** Texts the server puts in the `message` of error bodies (API.md §3.3, §4). */
+/** The installable app's prompts (secondary §2, §4). */
+export const pwaMessages = {
+  updateBody: 'A new version of the site is ready. Reload to start using it.',
+  updateNow: 'Reload',
+  later: 'Later',
+  notificationsBody: 'Get notified on this device when someone replies to you or comments on your posts.',
+  notificationsAccept: 'Turn on',
+  notificationsDecline: 'Not now',
+  installTitle: (siteName: string) => `Install ${siteName}`,
+  installBody: 'Add it to your home screen: full screen, works offline.',
+  install: 'Install',
+  installDismiss: 'Dismiss',
+  iosStepsTitle: 'Install on iPhone or iPad',
+  iosStepShare: "Tap the Share button in Safari's toolbar.",
+  iosStepAdd: 'Scroll down and tap Add to Home Screen.',
+  iosStepConfirm: 'Tap Add. The app appears on your home screen.',
+  done: 'Done',
+} as const;
+
+/** The settings page. */
+export const settingsMessages = {
+  emailInvalid: 'Please enter a valid email',
+  passwordTooShort: 'Password too short.',
+  passwordsDoNotMatch: 'Passwords do not match.',
+  incorrectPassword: 'Incorrect previous password',
+  passwordChanged: 'Password changed succesfully.',
+  invalidPassword: 'Invalid password',
+  accountDeleted: 'Your account is successfully deleted!',
+  saved: 'Settings saved.',
+} as const;
+
+/** Muted words: an addition to the specification, worded like its other settings texts. */
+export const mutedWordsMessages = {
+  heading: 'Muted words',
+  explanation: 'Posts whose title or body contains one of these words or phrases leave your feeds.',
+  placeholder: 'Add a word or phrase',
+  add: 'Add',
+  remove: 'Remove',
+  none: 'You have not muted any words.',
+  unmuteAll: 'Unmute all',
+  unmuteAllConfirm: 'Unmute every word?',
+  empty: 'Word cannot be empty.',
+  tooLong: (max: number) => `A muted word can be at most ${max} characters long.`,
+  limit: (max: number) => `You can mute at most ${max} words.`,
+  muted: (word: string) => `Muted "${word}"`,
+  unmuted: (word: string) => `Unmuted "${word}"`,
+  unmutedAll: 'Unmuted all words',
+} as const;
+
+/** The notifications panel, and the push and update prompts. */
+export const notificationMessages = {
+  allSeen: 'All notifications are marked as seen.',
+  allUpvotesSeen: 'All upvote notifications are marked as seen.',
+  allDeleted: 'All notifications are deleted.',
+  pushUnsupported: "It looks like your browser doesn't support push notifications.",
+  turnOn: 'Turn on notifications',
+  updateAvailable: 'Update available!',
+  end: 'No more notifications',
+  markAsSeen: 'Mark as seen',
+  markAsUnseen: 'Mark as unseen',
+} as const;
+
 export const apiMessages = {
   endpointNotFound: 'API endpoint not found',
   methodNotAllowed: 'HTTP method not allowed',
@@ -290,9 +296,9 @@ export const apiMessages = {
   invalidReportReason: 'Invalid report reason.',
   invalidMuteType: 'Invalid mute type.',
   invalidMuteId: 'Invalid mute ID.',
-  mutedWordEmpty: messages.mutedWords.empty,
-  mutedWordTooLong: messages.mutedWords.tooLong(limits.mutedWordMax),
-  mutedWordsLimit: messages.mutedWords.limit(limits.mutedWordsMax),
+  mutedWordEmpty: mutedWordsMessages.empty,
+  mutedWordTooLong: mutedWordsMessages.tooLong(limits.mutedWordMax),
+  mutedWordsLimit: mutedWordsMessages.limit(limits.mutedWordsMax),
   invalidMutedWordId: 'Invalid muted word ID.',
   alreadyReported: (type: string) => `You have already reported this ${type}.`,
   reportOwnContent: (type: string) => `You cannot report your own ${type}.`,

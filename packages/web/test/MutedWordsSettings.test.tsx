@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { limits, messages, type MutedWord } from '@commons/shared';
+import { limits, mutedWordsMessages, type MutedWord } from '@commons/shared';
 import { Toasts } from '../src/components/ui/Toasts';
 import { MutedWordsSettings } from '../src/features/mutes';
 import { errorReply, fakeApi, type Route } from './fake-api';
@@ -35,44 +35,44 @@ describe('MutedWordsSettings', () => {
       'POST /api/muted_words': { body: [word(1, 'spoilers'), word(2, 'box office')] },
       'DELETE /api/muted_words/1': { body: { success: true } },
     });
-    const list = await screen.findByRole('list', { name: messages.mutedWords.heading });
+    const list = await screen.findByRole('list', { name: mutedWordsMessages.heading });
     expect(within(list).getByText('spoilers')).toBeTruthy();
 
-    await user.type(screen.getByRole('textbox', { name: messages.mutedWords.placeholder }), '  box office ');
-    await user.click(screen.getByRole('button', { name: messages.mutedWords.add }));
+    await user.type(screen.getByRole('textbox', { name: mutedWordsMessages.placeholder }), '  box office ');
+    await user.click(screen.getByRole('button', { name: mutedWordsMessages.add }));
     expect(await within(list).findByText('box office')).toBeTruthy();
     expect(server.requestsTo('POST /api/muted_words')[0]!.body).toEqual({ word: 'box office' });
-    expect(screen.getByText(messages.mutedWords.muted('box office'))).toBeTruthy();
+    expect(screen.getByText(mutedWordsMessages.muted('box office'))).toBeTruthy();
     expect(screen.getByRole<HTMLInputElement>('textbox').value).toBe('');
 
     await user.click(within(list).getByRole('button', { name: 'Remove spoilers' }));
     await waitFor(() => expect(within(list).queryByText('spoilers')).toBeNull());
     expect(server.requestsTo('DELETE /api/muted_words/1')).toHaveLength(1);
-    expect(screen.getByText(messages.mutedWords.unmuted('spoilers'))).toBeTruthy();
+    expect(screen.getByText(mutedWordsMessages.unmuted('spoilers'))).toBeTruthy();
   });
 
   test('says an empty word is empty without asking the server, and shows the server’s refusals', async () => {
     const { user, server } = setup({
       'GET /api/muted_words': { body: [] },
-      'POST /api/muted_words': errorReply(403, 'limit-reached', messages.mutedWords.limit(100)),
+      'POST /api/muted_words': errorReply(403, 'limit-reached', mutedWordsMessages.limit(100)),
     });
-    expect(await screen.findByText(messages.mutedWords.none)).toBeTruthy();
-    const field = screen.getByRole('textbox', { name: messages.mutedWords.placeholder });
+    expect(await screen.findByText(mutedWordsMessages.none)).toBeTruthy();
+    const field = screen.getByRole('textbox', { name: mutedWordsMessages.placeholder });
     await user.type(field, '   ');
-    await user.click(screen.getByRole('button', { name: messages.mutedWords.add }));
-    expect((await screen.findByRole('alert')).textContent).toBe(messages.mutedWords.empty);
+    await user.click(screen.getByRole('button', { name: mutedWordsMessages.add }));
+    expect((await screen.findByRole('alert')).textContent).toBe(mutedWordsMessages.empty);
     expect(server.requestsTo('POST /api/muted_words')).toHaveLength(0);
 
     await user.type(field, 'cat');
-    await user.click(screen.getByRole('button', { name: messages.mutedWords.add }));
-    expect((await screen.findByRole('alert')).textContent).toBe(messages.mutedWords.limit(100));
+    await user.click(screen.getByRole('button', { name: mutedWordsMessages.add }));
+    expect((await screen.findByRole('alert')).textContent).toBe(mutedWordsMessages.limit(100));
     expect(field.getAttribute('aria-invalid')).toBe('true');
   });
 
   test('stops typing at the length limit and shows the count near it', async () => {
     const { user } = setup({ 'GET /api/muted_words': { body: [] } });
     const field = await screen.findByRole<HTMLInputElement>('textbox', {
-      name: messages.mutedWords.placeholder,
+      name: mutedWordsMessages.placeholder,
     });
     field.focus();
     await user.paste('x'.repeat(limits.mutedWordMax + 5));
@@ -86,11 +86,11 @@ describe('MutedWordsSettings', () => {
       'DELETE /api/muted_words': { body: [] },
     });
     await screen.findByText('cat');
-    await user.click(screen.getByRole('button', { name: messages.mutedWords.unmuteAll }));
-    const dialog = await screen.findByRole('dialog', { name: messages.mutedWords.unmuteAllConfirm });
+    await user.click(screen.getByRole('button', { name: mutedWordsMessages.unmuteAll }));
+    const dialog = await screen.findByRole('dialog', { name: mutedWordsMessages.unmuteAllConfirm });
     expect(server.requestsTo('DELETE /api/muted_words')).toHaveLength(0);
-    await user.click(within(dialog).getByRole('button', { name: messages.mutedWords.unmuteAll }));
-    expect(await screen.findByText(messages.mutedWords.none)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: mutedWordsMessages.unmuteAll }));
+    expect(await screen.findByText(mutedWordsMessages.none)).toBeTruthy();
     expect(server.requestsTo('DELETE /api/muted_words')).toHaveLength(1);
   });
 

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import { messages, type User } from '@commons/shared';
+import { messages, notificationMessages, type User } from '@commons/shared';
 import { Toasts } from '../src/components/ui/Toasts';
 import { BottomNav } from '../src/features/layout/BottomNav';
 import { NotificationsPanel } from '../src/features/notifications/components/NotificationsPanel';
@@ -132,7 +132,7 @@ describe('the notifications panel', () => {
     await user.click(screen.getByRole('button', { name: messages.common.more }));
     await screen.findByText('Second page');
     expect(rows()).toHaveLength(11);
-    expect(screen.getByText(messages.notifications.end)).toBeTruthy();
+    expect(screen.getByText(notificationMessages.end)).toBeTruthy();
     expect(screen.queryByRole('button', { name: messages.common.more })).toBeNull();
     expect(server.unhandled).toEqual([]);
   });
@@ -164,10 +164,10 @@ describe('the notifications panel', () => {
       [urls.markSeen(item.id, false)]: { body: item },
     });
     await screen.findByText('Toggle me');
-    await chooseFromMenu(user, 'Toggle me', messages.notifications.markAsSeen);
+    await chooseFromMenu(user, 'Toggle me', notificationMessages.markAsSeen);
     await waitFor(() => expect(row('Toggle me').dataset.seen).toBe('true'));
     expect(server.requestsTo(urls.markSeen(item.id, true))).toHaveLength(1);
-    await chooseFromMenu(user, 'Toggle me', messages.notifications.markAsUnseen);
+    await chooseFromMenu(user, 'Toggle me', notificationMessages.markAsUnseen);
     await waitFor(() => expect(row('Toggle me').dataset.seen).toBe('false'));
     expect(server.requestsTo(urls.markSeen(item.id, false))).toHaveLength(1);
     expect(server.unhandled).toEqual([]);
@@ -180,7 +180,7 @@ describe('the notifications panel', () => {
       [urls.markSeen(item.id, true)]: errorReply(429, 'rate_limited', 'Too many requests'),
     });
     await screen.findByText('Stays new');
-    await chooseFromMenu(user, 'Stays new', messages.notifications.markAsSeen);
+    await chooseFromMenu(user, 'Stays new', notificationMessages.markAsSeen);
     expect(await screen.findByText(messages.common.slowDown)).toBeTruthy();
     expect(row('Stays new').dataset.seen).toBe('false');
   });
@@ -207,7 +207,7 @@ describe('the notifications panel', () => {
     });
     await screen.findByText('One');
     await user.click(screen.getByRole('button', { name: 'Mark all as seen' }));
-    expect(await screen.findByText(messages.notifications.allSeen)).toBeTruthy();
+    expect(await screen.findByText(notificationMessages.allSeen)).toBeTruthy();
     expect(rows().map((r) => r.dataset.seen)).toEqual(['true', 'true']);
     expect(server.requestsTo(urls.action('markAllAsSeen', ''))).toHaveLength(1);
   });
@@ -223,7 +223,7 @@ describe('the notifications panel', () => {
     });
     await screen.findByText('A comment');
     await user.click(screen.getByRole('button', { name: 'Mark upvotes as seen' }));
-    expect(await screen.findByText(messages.notifications.allUpvotesSeen)).toBeTruthy();
+    expect(await screen.findByText(notificationMessages.allUpvotesSeen)).toBeTruthy();
     expect(row('A comment').dataset.seen).toBe('false');
     expect(row('2 new upvotes').dataset.seen).toBe('true');
     expect(server.requestsTo(urls.action('markAllAsSeen', 'new_votes'))).toHaveLength(1);
@@ -239,7 +239,7 @@ describe('the notifications panel', () => {
     const dialog = await screen.findByRole('dialog');
     expect(server.requestsTo(urls.action('deleteAll'))).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Delete all' }));
-    expect(await screen.findByText(messages.notifications.allDeleted)).toBeTruthy();
+    expect(await screen.findByText(notificationMessages.allDeleted)).toBeTruthy();
     expect(await screen.findByText(messages.common.nothingToShow)).toBeTruthy();
     expect(screen.queryByText('Soon gone')).toBeNull();
     expect(server.requestsTo(urls.action('deleteAll'))).toHaveLength(1);

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi, type Mock } from 'vitest';
-import { messages, ui } from '@commons/shared';
+import { notificationMessages, pwaMessages, ui } from '@commons/shared';
 import { Toasts } from '../src/components/ui/Toasts';
 import { InstallBanner } from '../src/features/pwa/components/InstallBanner';
 import { NotificationPrompt } from '../src/features/pwa/components/NotificationPrompt';
@@ -86,16 +86,16 @@ function renderNotificationPrompt(options: { loggedIn?: boolean; key?: string } 
   );
 }
 
-const notificationDialog = () => screen.queryByRole('dialog', { name: messages.notifications.turnOn });
+const notificationDialog = () => screen.queryByRole('dialog', { name: notificationMessages.turnOn });
 
 describe("'Turn on notifications'", () => {
   test('asks a member on a phone when the server has a key and it never asked; Not now records the ask', async () => {
     setMediaQuery(NARROW_QUERY, true);
     const { user } = renderNotificationPrompt();
-    const dialog = await screen.findByRole('dialog', { name: messages.notifications.turnOn });
-    expect(dialog.textContent).toContain(messages.pwa.notificationsBody);
+    const dialog = await screen.findByRole('dialog', { name: notificationMessages.turnOn });
+    expect(dialog.textContent).toContain(pwaMessages.notificationsBody);
     const before = Date.now();
-    await user.click(screen.getByRole('button', { name: messages.pwa.notificationsDecline }));
+    await user.click(screen.getByRole('button', { name: pwaMessages.notificationsDecline }));
     await waitFor(() => expect(notificationDialog()).toBeNull());
     const asked = Number(localStorage.getItem('notifPermsLastAskedAt'));
     expect(asked).toBeGreaterThanOrEqual(before);
@@ -105,7 +105,7 @@ describe("'Turn on notifications'", () => {
   test('Escape also counts as an ask', async () => {
     setMediaQuery(NARROW_QUERY, true);
     const { user } = renderNotificationPrompt();
-    await screen.findByRole('dialog', { name: messages.notifications.turnOn });
+    await screen.findByRole('dialog', { name: notificationMessages.turnOn });
     await user.keyboard('{Escape}');
     await waitFor(() => expect(notificationDialog()).toBeNull());
     expect(localStorage.getItem('notifPermsLastAskedAt')).not.toBeNull();
@@ -158,15 +158,15 @@ describe("'Turn on notifications'", () => {
     setMediaQuery(NARROW_QUERY, true);
     localStorage.setItem('notifPermsLastAskedAt', String(Date.now() - ui.notificationsReaskMs - 1000));
     renderNotificationPrompt();
-    expect(await screen.findByRole('dialog', { name: messages.notifications.turnOn })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: notificationMessages.turnOn })).toBeTruthy();
   });
 
   test('Turn on asks the browser, subscribes with the decoded key and sends the subscription', async () => {
     setMediaQuery(NARROW_QUERY, true);
     const api = fakeApi({ 'POST /api/push_subscriptions': { body: { success: true } } });
     const { user } = renderNotificationPrompt();
-    await screen.findByRole('dialog', { name: messages.notifications.turnOn });
-    await user.click(screen.getByRole('button', { name: messages.pwa.notificationsAccept }));
+    await screen.findByRole('dialog', { name: notificationMessages.turnOn });
+    await user.click(screen.getByRole('button', { name: pwaMessages.notificationsAccept }));
     await waitFor(() => expect(api.requestsTo('POST /api/push_subscriptions')).toHaveLength(1));
     expect(api.requestsTo('POST /api/push_subscriptions')[0]!.body).toEqual(SUBSCRIPTION);
     expect(push.subscribed).toHaveLength(1);
@@ -181,9 +181,9 @@ describe("'Turn on notifications'", () => {
     push.answer = 'denied';
     const api = fakeApi({});
     const { user } = renderNotificationPrompt();
-    await screen.findByRole('dialog', { name: messages.notifications.turnOn });
-    await user.click(screen.getByRole('button', { name: messages.pwa.notificationsAccept }));
-    expect(await screen.findByText(messages.notifications.pushUnsupported)).toBeTruthy();
+    await screen.findByRole('dialog', { name: notificationMessages.turnOn });
+    await user.click(screen.getByRole('button', { name: pwaMessages.notificationsAccept }));
+    expect(await screen.findByText(notificationMessages.pushUnsupported)).toBeTruthy();
     expect(push.subscribed).toEqual([]);
     expect(api.requests).toEqual([]);
   });
@@ -217,7 +217,7 @@ describe("'Update available!'", () => {
       asRegistration: registration as unknown as ServiceWorkerRegistration,
     };
   }
-  const updateDialog = () => screen.queryByRole('dialog', { name: messages.notifications.updateAvailable });
+  const updateDialog = () => screen.queryByRole('dialog', { name: notificationMessages.updateAvailable });
 
   test('on a phone, a waiting worker is found within 10 s and the prompt shows; Reload activates it', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -231,7 +231,7 @@ describe("'Update available!'", () => {
     await act(() => vi.advanceTimersByTimeAsync(ui.updateCheckMs));
     expect(updateDialog()).not.toBeNull();
     expect(Number(localStorage.getItem('update_prompt_displayed_at'))).toBeGreaterThan(0);
-    await user.click(screen.getByRole('button', { name: messages.pwa.updateNow }));
+    await user.click(screen.getByRole('button', { name: pwaMessages.updateNow }));
     expect(postMessage).toHaveBeenCalledWith({ type: 'SKIP_WAITING' });
     stop();
   });
@@ -273,7 +273,7 @@ describe("'Update available!'", () => {
     await act(() => vi.advanceTimersByTimeAsync(60 * 1000));
     expect(updateDialog()).not.toBeNull();
 
-    await user.click(screen.getByRole('button', { name: messages.pwa.later }));
+    await user.click(screen.getByRole('button', { name: pwaMessages.later }));
     await waitFor(() => expect(updateDialog()).toBeNull());
     await act(() => vi.advanceTimersByTimeAsync(ui.updatePromptRepeatMs - 60 * 1000));
     expect(updateDialog()).toBeNull();
@@ -309,7 +309,7 @@ describe('the install banner', () => {
     const event = offerInstall();
     expect(event.defaultPrevented).toBe(true);
     expect(banner()).not.toBeNull();
-    await user.click(screen.getByRole('button', { name: messages.pwa.install }));
+    await user.click(screen.getByRole('button', { name: pwaMessages.install }));
     expect(event.prompt).toHaveBeenCalledTimes(1);
   });
 
@@ -322,7 +322,7 @@ describe('the install banner', () => {
   test('dismissing it is remembered in neverShowInstallBanner', async () => {
     const { user, unmount } = renderWithApp(<InstallBanner />, { path: '/' });
     offerInstall();
-    await user.click(screen.getByRole('button', { name: messages.pwa.installDismiss }));
+    await user.click(screen.getByRole('button', { name: pwaMessages.installDismiss }));
     expect(banner()).toBeNull();
     expect(localStorage.getItem('neverShowInstallBanner')).toBe('true');
     unmount();
@@ -335,9 +335,9 @@ describe('the install banner', () => {
     vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(IPHONE_SAFARI);
     const { user } = renderWithApp(<InstallBanner />, { path: '/' });
     expect(banner()).not.toBeNull();
-    await user.click(screen.getByRole('button', { name: messages.pwa.install }));
-    const steps = await screen.findByRole('dialog', { name: messages.pwa.iosStepsTitle });
-    for (const step of [messages.pwa.iosStepShare, messages.pwa.iosStepAdd, messages.pwa.iosStepConfirm]) {
+    await user.click(screen.getByRole('button', { name: pwaMessages.install }));
+    const steps = await screen.findByRole('dialog', { name: pwaMessages.iosStepsTitle });
+    for (const step of [pwaMessages.iosStepShare, pwaMessages.iosStepAdd, pwaMessages.iosStepConfirm]) {
       expect(steps.textContent).toContain(step);
     }
   });

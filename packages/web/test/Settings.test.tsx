@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { messages, type Mute, type User } from '@commons/shared';
+import { messages, settingsMessages, type Mute, type User } from '@commons/shared';
 import { Toasts } from '../src/components/ui/Toasts';
 import { ProfileHeader } from '../src/features/profiles/components/ProfileHeader';
 import { SettingsPage } from '../src/features/settings';
@@ -80,21 +80,21 @@ describe('account fields and preferences', () => {
     const { user, save } = renderSettings();
     await user.type(screen.getByLabelText('Email'), 'alice-at-example');
     await user.click(save);
-    expect(screen.getByText(messages.settings.emailInvalid)).toBeTruthy();
+    expect(screen.getByText(settingsMessages.emailInvalid)).toBeTruthy();
     expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
     expect(writes(api)).toEqual([]);
     await user.clear(screen.getByLabelText('Email'));
     await user.type(screen.getByLabelText('Email'), 'alice@example.org');
-    expect(screen.queryByText(messages.settings.emailInvalid)).toBeNull();
+    expect(screen.queryByText(settingsMessages.emailInvalid)).toBeNull();
   });
 
   test('the server’s refusal of the email shows under the field', async () => {
-    fakeApi({ [`POST ${SETTINGS}`]: errorReply(400, 'invalid-email', messages.settings.emailInvalid) });
+    fakeApi({ [`POST ${SETTINGS}`]: errorReply(400, 'invalid-email', settingsMessages.emailInvalid) });
     const { user, save } = renderSettings();
     // Passes the client's simple pattern; the server has the last word.
     await user.type(screen.getByLabelText('Email'), 'a@b.c');
     await user.click(save);
-    expect(await screen.findByText(messages.settings.emailInvalid)).toBeTruthy();
+    expect(await screen.findByText(settingsMessages.emailInvalid)).toBeTruthy();
   });
 
   test('saving sends all nine fields, says so, and the session’s user becomes the answer', async () => {
@@ -106,7 +106,7 @@ describe('account fields and preferences', () => {
     await user.selectOptions(screen.getByLabelText('Home feed'), 'subscriptions');
     await user.click(screen.getByRole('switch', { name: 'Require alt text on images' }));
     await user.click(save);
-    expect(await screen.findByText(messages.settings.saved)).toBeTruthy();
+    expect(await screen.findByText(settingsMessages.saved)).toBeTruthy();
     expect(api.requestsTo(`POST ${SETTINGS}`)[0]!.body).toEqual({
       email: 'alice@example.org',
       aboutMe: 'Hi',
@@ -191,10 +191,10 @@ describe('change password', () => {
     expect(isDisabled(submit)).toBe(true);
     await fill('old password', 'new password 1', 'new password 2');
     await user.click(submit);
-    expect(within(dialog).getByText(messages.settings.passwordsDoNotMatch)).toBeTruthy();
+    expect(within(dialog).getByText(settingsMessages.passwordsDoNotMatch)).toBeTruthy();
     await fill('old password', 'short', 'short');
     await user.click(submit);
-    expect(within(dialog).getByText(messages.settings.passwordTooShort)).toBeTruthy();
+    expect(within(dialog).getByText(settingsMessages.passwordTooShort)).toBeTruthy();
     expect(writes(api)).toEqual([]);
   });
 
@@ -217,7 +217,7 @@ describe('change password', () => {
     const { user, dialog, fill, submit, field } = await openDialog();
     await fill('not it', 'a new password', 'a new password');
     await user.click(submit);
-    expect(await within(dialog).findByText(messages.settings.incorrectPassword)).toBeTruthy();
+    expect(await within(dialog).findByText(settingsMessages.incorrectPassword)).toBeTruthy();
     expect(field('Current password').getAttribute('aria-invalid')).toBe('true');
   });
 
@@ -228,7 +228,7 @@ describe('change password', () => {
     const { user, fill, submit } = await openDialog();
     await fill(' old password', 'a new password', 'a new password');
     await user.click(submit);
-    expect(await screen.findByText(messages.settings.passwordChanged)).toBeTruthy();
+    expect(await screen.findByText(settingsMessages.passwordChanged)).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.requestsTo('POST /api/_settings?action=changePassword')[0]!.body).toEqual({
       password: ' old password',
@@ -265,7 +265,7 @@ describe('delete account', () => {
     await user.type(within(dialog).getByLabelText('Type YES to confirm'), 'YES');
     await user.type(within(dialog).getByLabelText('Password', { exact: true }), 'wrong one');
     await user.click(submit);
-    expect(await within(dialog).findByText(messages.settings.invalidPassword)).toBeTruthy();
+    expect(await within(dialog).findByText(settingsMessages.invalidPassword)).toBeTruthy();
   });
 
   test('success says so, goes home and logs the app out', async () => {
@@ -277,7 +277,7 @@ describe('delete account', () => {
     await user.type(within(dialog).getByLabelText('Type YES to confirm'), 'YES');
     await user.type(within(dialog).getByLabelText('Password', { exact: true }), 'my password');
     await user.click(submit);
-    expect(await screen.findByText(messages.settings.accountDeleted)).toBeTruthy();
+    expect(await screen.findByText(settingsMessages.accountDeleted)).toBeTruthy();
     expect(currentPath()).toBe('/');
     expect(api.requestsTo('DELETE /api/users/alice')[0]!.body).toEqual({ password: 'my password' });
     await waitFor(() =>

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { limits, messages, type MutedWord } from '@commons/shared';
+import { limits, mutedWordsMessages, type MutedWord } from '@commons/shared';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Skeleton } from '../../../components/ui/Skeleton';
@@ -49,7 +49,7 @@ function MutedWordsSection({ viewer }: { viewer: string }) {
     event.preventDefault();
     const word = draft.trim();
     if (!word) {
-      setError(messages.mutedWords.empty);
+      setError(mutedWordsMessages.empty);
       return;
     }
     add.mutate(word, {
@@ -57,7 +57,7 @@ function MutedWordsSection({ viewer }: { viewer: string }) {
         setDraft('');
         setError(null);
         limit.reset();
-        showAlert(messages.mutedWords.muted(word));
+        showAlert(mutedWordsMessages.muted(word));
       },
       onError: (e) => setError(refusal(e)),
     });
@@ -65,7 +65,7 @@ function MutedWordsSection({ viewer }: { viewer: string }) {
 
   const unmute = (word: MutedWord) =>
     remove.mutate(word, {
-      onSuccess: () => showAlert(messages.mutedWords.unmuted(word.word)),
+      onSuccess: () => showAlert(mutedWordsMessages.unmuted(word.word)),
       onError: (e) => showAlert(errorText(e), { tone: 'error' }),
     });
 
@@ -80,20 +80,20 @@ function MutedWordsSection({ viewer }: { viewer: string }) {
   return (
     <section className={styles.section} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.heading}>
-        {messages.mutedWords.heading}
+        {mutedWordsMessages.heading}
       </h2>
       <p id={`${fieldId}-hint`} className={styles.hint}>
-        {messages.mutedWords.explanation}
+        {mutedWordsMessages.explanation}
       </p>
       <form className={styles.form} onSubmit={submit} noValidate>
         <label htmlFor={fieldId} className="visually-hidden">
-          {messages.mutedWords.placeholder}
+          {mutedWordsMessages.placeholder}
         </label>
         <div className={styles.field}>
           <input
             id={fieldId}
             className={`${styles.input} ${error ? styles.invalid : ''}`}
-            placeholder={messages.mutedWords.placeholder}
+            placeholder={mutedWordsMessages.placeholder}
             value={draft}
             disabled={full}
             aria-invalid={error ? true : undefined}
@@ -106,7 +106,7 @@ function MutedWordsSection({ viewer }: { viewer: string }) {
           <TextLimit id={`${fieldId}-left`} value={draft} max={limits.mutedWordMax} cut={limit.cut} />
         </div>
         <Button type="submit" variant="primary" disabled={add.isPending || full}>
-          {messages.mutedWords.add}
+          {mutedWordsMessages.add}
         </Button>
       </form>
       {error && (
@@ -114,7 +114,7 @@ function MutedWordsSection({ viewer }: { viewer: string }) {
           {error}
         </p>
       )}
-      {full && !error && <p className={styles.hint}>{messages.mutedWords.limit(limits.mutedWordsMax)}</p>}
+      {full && !error && <p className={styles.hint}>{mutedWordsMessages.limit(limits.mutedWordsMax)}</p>}
 
       {words.isPending ? (
         <Skeleton lines={2} label="Loading muted words" />
@@ -126,10 +126,10 @@ function MutedWordsSection({ viewer }: { viewer: string }) {
           </Button>
         </div>
       ) : list.length === 0 ? (
-        <p className={styles.none}>{messages.mutedWords.none}</p>
+        <p className={styles.none}>{mutedWordsMessages.none}</p>
       ) : (
         <>
-          <ul className={styles.list} aria-label={messages.mutedWords.heading}>
+          <ul className={styles.list} aria-label={mutedWordsMessages.heading}>
             {list.map((word) => (
               <li key={word.id} className={styles.item}>
                 <span className={styles.word} dir="auto">
@@ -137,32 +137,32 @@ function MutedWordsSection({ viewer }: { viewer: string }) {
                 </span>
                 <Button
                   size="sm"
-                  aria-label={`${messages.mutedWords.remove} ${word.word}`}
+                  aria-label={`${mutedWordsMessages.remove} ${word.word}`}
                   disabled={remove.isPending && remove.variables?.id === word.id}
                   onClick={() => unmute(word)}
                 >
-                  {messages.mutedWords.remove}
+                  {mutedWordsMessages.remove}
                 </Button>
               </li>
             ))}
           </ul>
           <Button size="sm" variant="danger" onClick={() => setConfirming(true)}>
-            {messages.mutedWords.unmuteAll}
+            {mutedWordsMessages.unmuteAll}
           </Button>
         </>
       )}
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title={messages.mutedWords.unmuteAllConfirm}
-        confirmLabel={messages.mutedWords.unmuteAll}
+        title={mutedWordsMessages.unmuteAllConfirm}
+        confirmLabel={mutedWordsMessages.unmuteAll}
         danger
         busy={clear.isPending}
         onConfirm={() =>
           clear.mutateAsync().then(
             () => {
               setConfirming(false);
-              showAlert(messages.mutedWords.unmutedAll);
+              showAlert(mutedWordsMessages.unmutedAll);
             },
             (e: unknown) => showAlert(errorText(e), { tone: 'error' }),
           )

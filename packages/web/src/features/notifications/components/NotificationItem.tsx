@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { Link } from 'wouter';
-import { messages } from '@commons/shared';
+import { notificationMessages } from '@commons/shared';
 import { Icon } from '../../../components/ui/Icon';
 import { LazyMenu } from '../../../components/ui/LazyMenu';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
@@ -57,7 +57,7 @@ export const NotificationItem = memo(function NotificationItem({ item, onMarkSee
         items={() => [
           {
             kind: 'action',
-            label: item.seen ? messages.notifications.markAsUnseen : messages.notifications.markAsSeen,
+            label: item.seen ? notificationMessages.markAsUnseen : notificationMessages.markAsSeen,
             icon: item.seen ? 'eye' : 'check',
             onSelect: () => onMarkSeen(item, !item.seen),
           },

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { messages, ui } from '@commons/shared';
+import { messages, notificationMessages, ui } from '@commons/shared';
 import { Button } from '../../../components/ui/Button';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { errorText } from '../../../lib/api-client';
@@ -62,7 +62,7 @@ export function NotificationsPaging({
         </div>
       )}
       {canLoadMore && !moreButton && <div ref={sentinel} className={styles.sentinel} aria-hidden="true" />}
-      {!hasNextPage && <p className={styles.end}>{messages.notifications.end}</p>}
+      {!hasNextPage && <p className={styles.end}>{notificationMessages.end}</p>}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { messages } from '@commons/shared';
+import { messages, notificationMessages } from '@commons/shared';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Skeleton } from '../../../components/ui/Skeleton';
@@ -65,7 +65,7 @@ export function NotificationsPanel() {
   const markAllSeen = (type: '' | 'new_votes') =>
     markAll.mutate(type, {
       onSuccess: () =>
-        showAlert(type === '' ? messages.notifications.allSeen : messages.notifications.allUpvotesSeen, {
+        showAlert(type === '' ? notificationMessages.allSeen : notificationMessages.allUpvotesSeen, {
           tone: 'success',
         }),
       onError: failed,
@@ -138,7 +138,7 @@ export function NotificationsPanel() {
         onConfirm={() =>
           removeAll.mutateAsync().then(() => {
             setConfirmingDeleteAll(false);
-            showAlert(messages.notifications.allDeleted, { tone: 'success' });
+            showAlert(notificationMessages.allDeleted, { tone: 'success' });
           }, failed)
         }
       />

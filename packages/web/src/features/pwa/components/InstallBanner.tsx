@@ -1,6 +1,6 @@
 import { useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'wouter';
-import { messages } from '@commons/shared';
+import { pwaMessages } from '@commons/shared';
 import { Button } from '../../../components/ui/Button';
 import { Icon } from '../../../components/ui/Icon';
 import { Modal } from '../../../components/ui/Modal';
@@ -36,40 +36,40 @@ export function InstallBanner() {
   return (
     <>
       {shown && (
-        <section className={styles.banner} aria-label={messages.pwa.installTitle(siteConfig.siteName)}>
+        <section className={styles.banner} aria-label={pwaMessages.installTitle(siteConfig.siteName)}>
           <img className={styles.bannerIcon} src="/logo-manifest-192.png?v=2" alt="" width={40} height={40} />
           <div className={styles.bannerText}>
-            <strong>{messages.pwa.installTitle(siteConfig.siteName)}</strong>
-            <span>{messages.pwa.installBody}</span>
+            <strong>{pwaMessages.installTitle(siteConfig.siteName)}</strong>
+            <span>{pwaMessages.installBody}</span>
           </div>
           <Button variant="primary" onClick={install}>
-            {messages.pwa.install}
+            {pwaMessages.install}
           </Button>
           <button
             type="button"
             className={styles.bannerClose}
             onClick={dismiss}
-            aria-label={messages.pwa.installDismiss}
+            aria-label={pwaMessages.installDismiss}
           >
             <Icon name="close" size={18} />
           </button>
         </section>
       )}
-      <Modal open={iosSteps} onOpenChange={setIosSteps} title={messages.pwa.iosStepsTitle}>
+      <Modal open={iosSteps} onOpenChange={setIosSteps} title={pwaMessages.iosStepsTitle}>
         <ol className={styles.steps}>
           <li>
-            <Icon name="share" size={18} /> {messages.pwa.iosStepShare}
+            <Icon name="share" size={18} /> {pwaMessages.iosStepShare}
           </li>
           <li>
-            <Icon name="plus" size={18} /> {messages.pwa.iosStepAdd}
+            <Icon name="plus" size={18} /> {pwaMessages.iosStepAdd}
           </li>
           <li>
-            <Icon name="check" size={18} /> {messages.pwa.iosStepConfirm}
+            <Icon name="check" size={18} /> {pwaMessages.iosStepConfirm}
           </li>
         </ol>
         <div className={styles.actions}>
           <Button variant="primary" onClick={() => setIosSteps(false)}>
-            {messages.pwa.done}
+            {pwaMessages.done}
           </Button>
         </div>
       </Modal>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { messages } from '@commons/shared';
+import { notificationMessages, pwaMessages } from '@commons/shared';
 import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
 import { showAlert } from '../../../components/ui/Toasts';
@@ -10,7 +10,7 @@ import { notificationAskDue } from '../prompt-rules';
 import { isPushSupported, subscribeToPush } from '../push';
 import styles from './Prompts.module.css';
 
-const refused = () => showAlert(messages.notifications.pushUnsupported, { tone: 'error' });
+const refused = () => showAlert(notificationMessages.pushUnsupported, { tone: 'error' });
 
 /**
  * 'Turn on notifications' (secondary §4): for a member, when the server has a push key, on mobile, when
@@ -55,14 +55,14 @@ export function NotificationPrompt() {
   };
 
   return (
-    <Modal open={open} onOpenChange={(next) => !next && close()} title={messages.notifications.turnOn}>
-      <p className={styles.body}>{messages.pwa.notificationsBody}</p>
+    <Modal open={open} onOpenChange={(next) => !next && close()} title={notificationMessages.turnOn}>
+      <p className={styles.body}>{pwaMessages.notificationsBody}</p>
       <div className={styles.actions}>
         <Button variant="secondary" onClick={close}>
-          {messages.pwa.notificationsDecline}
+          {pwaMessages.notificationsDecline}
         </Button>
         <Button variant="primary" onClick={accept}>
-          {messages.pwa.notificationsAccept}
+          {pwaMessages.notificationsAccept}
         </Button>
       </div>
     </Modal>

@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { messages, ui } from '@commons/shared';
+import { notificationMessages, pwaMessages, ui } from '@commons/shared';
 import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
 import { useIsMobileLayout } from '../../../lib/device';
@@ -31,14 +31,14 @@ export function UpdatePrompt() {
   }, [worker, mobile, open]);
 
   return (
-    <Modal open={open} onOpenChange={setOpen} title={messages.notifications.updateAvailable}>
-      <p className={styles.body}>{messages.pwa.updateBody}</p>
+    <Modal open={open} onOpenChange={setOpen} title={notificationMessages.updateAvailable}>
+      <p className={styles.body}>{pwaMessages.updateBody}</p>
       <div className={styles.actions}>
         <Button variant="secondary" onClick={() => setOpen(false)}>
-          {messages.pwa.later}
+          {pwaMessages.later}
         </Button>
         <Button variant="primary" onClick={activateUpdate}>
-          {messages.pwa.updateNow}
+          {pwaMessages.updateNow}
         </Button>
       </div>
     </Modal>

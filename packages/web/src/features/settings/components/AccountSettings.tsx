@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { limits, messages, type User } from '@commons/shared';
+import { limits, settingsMessages, type User } from '@commons/shared';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Button } from '../../../components/ui/Button';
 import { Switch } from '../../../components/ui/Switch';
@@ -39,11 +39,11 @@ export function AccountSettings({ user }: { user: User }) {
       onSuccess: () => {
         setForm(sent);
         about.reset();
-        showAlert(messages.settings.saved, { tone: 'success' });
+        showAlert(settingsMessages.saved, { tone: 'success' });
       },
       onError: (error) => {
         if (error instanceof ApiError && error.code === 'invalid-email')
-          setEmailError(messages.settings.emailInvalid);
+          setEmailError(settingsMessages.emailInvalid);
         else showAlert(errorText(error), { tone: 'error' });
       },
     });

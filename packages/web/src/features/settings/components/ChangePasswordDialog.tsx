@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { messages } from '@commons/shared';
+import { settingsMessages } from '@commons/shared';
 import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
 import { PasswordField } from '../../../components/ui/TextField';
@@ -48,15 +48,15 @@ export function ChangePasswordDialog({
     change.mutate(values, {
       onSuccess: () => {
         close(false);
-        showAlert(messages.settings.passwordChanged, { tone: 'success' });
+        showAlert(settingsMessages.passwordChanged, { tone: 'success' });
       },
       onError: (error) => {
         if (error instanceof ApiError && error.status === 401) {
-          setErrors({ current: messages.settings.incorrectPassword });
+          setErrors({ current: settingsMessages.incorrectPassword });
         } else if (error instanceof ApiError && error.code === 'password_not_match') {
-          setErrors({ next: messages.settings.passwordsDoNotMatch });
+          setErrors({ next: settingsMessages.passwordsDoNotMatch });
         } else if (error instanceof ApiError && error.code === 'invalid-password') {
-          setErrors({ next: messages.settings.passwordTooShort });
+          setErrors({ next: settingsMessages.passwordTooShort });
         } else showAlert(errorText(error), { tone: 'error' });
       },
     });

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { messages, type User } from '@commons/shared';
+import { settingsMessages, type User } from '@commons/shared';
 import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
 import { PasswordField, TextField } from '../../../components/ui/TextField';
@@ -31,7 +31,7 @@ export function DeleteAccountDialog({
   const [, navigate] = useLocation();
   // Leave the page that needs an account before the session turns anonymous.
   const remove = useDeleteAccount(user, () => {
-    showAlert(messages.settings.accountDeleted, { tone: 'success' });
+    showAlert(settingsMessages.accountDeleted, { tone: 'success' });
     navigate('/');
   });
 
@@ -49,8 +49,7 @@ export function DeleteAccountDialog({
     if (confirm !== CONFIRM_WORD || password === '') return;
     remove.mutate(password, {
       onError: (failure) => {
-        if (failure instanceof ApiError && failure.status === 403)
-          setError(messages.settings.invalidPassword);
+        if (failure instanceof ApiError && failure.status === 403) setError(settingsMessages.invalidPassword);
         else showAlert(errorText(failure), { tone: 'error' });
       },
     });

@@ -1,4 +1,4 @@
-import { checkPassword, isValidEmail, messages, type User } from '@commons/shared';
+import { checkPassword, isValidEmail, settingsMessages, type User } from '@commons/shared';
 import type { ProfileSettings } from '../api/update-profile';
 
 /** The form's values as the user's current settings give them (absent preferences are off). */
@@ -24,7 +24,7 @@ export function settingsChanged(form: ProfileSettings, saved: ProfileSettings): 
 /** Secondary §5: an email, when given, must look like one. */
 export function emailProblem(email: string): string | null {
   const trimmed = email.trim();
-  return trimmed !== '' && !isValidEmail(trimmed) ? messages.settings.emailInvalid : null;
+  return trimmed !== '' && !isValidEmail(trimmed) ? settingsMessages.emailInvalid : null;
 }
 
 /**
@@ -32,7 +32,7 @@ export function emailProblem(email: string): string | null {
  * checks (API.md §6.6).
  */
 export function newPasswordProblem(newPassword: string, repeat: string): string | null {
-  if (newPassword.trim() !== repeat.trim()) return messages.settings.passwordsDoNotMatch;
-  if (checkPassword(newPassword.trim())) return messages.settings.passwordTooShort;
+  if (newPassword.trim() !== repeat.trim()) return settingsMessages.passwordsDoNotMatch;
+  if (checkPassword(newPassword.trim())) return settingsMessages.passwordTooShort;
   return null;
 }
