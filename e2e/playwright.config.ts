@@ -29,6 +29,9 @@ export default defineConfig({
     // screenshot in its output.
     trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The service worker precaches the whole build (~870 KB) in every new context and may take over a
+    // page mid-journey; only the installable app's journeys (pwa*.spec.ts) let it run.
+    serviceWorkers: 'block',
   },
   projects: [
     // Journeys that only exist at one width live in *.desktop.spec.ts or *.phone.spec.ts.

@@ -7,7 +7,11 @@ import { logInAs, newAdmin, newCommunity, newMember, newModerator, textPost, typ
 
 /** A second reader with their own cookies, at the same size as the test's page. */
 async function pageFor(browser: Browser, page: Page, baseURL: string, member: Member): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: page.viewportSize() });
+  const context = await browser.newContext({
+    serviceWorkers: 'block',
+    baseURL,
+    viewport: page.viewportSize(),
+  });
   const other = await context.newPage();
   await logInAs(other, member);
   return other;

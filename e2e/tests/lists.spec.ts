@@ -8,7 +8,12 @@ const SHOTS = '/tmp/shots-lists-web';
 
 async function contextLike(browser: Browser, like: Page) {
   const phone = (like.viewportSize()?.width ?? 1280) < 768;
-  return browser.newContext({ viewport: like.viewportSize(), isMobile: phone, hasTouch: phone });
+  return browser.newContext({
+    serviceWorkers: 'block',
+    viewport: like.viewportSize(),
+    isMobile: phone,
+    hasTouch: phone,
+  });
 }
 
 /**

@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { messages, notificationMessages } from '../../packages/shared/src/messages';
 import type { Comment } from '../../packages/shared/src/schemas/types';
 import { chooseFromMenu, expectAccessible, PASSWORD, screenshot } from '../helpers';
-import { logInAs, newAdmin, newCommunity, newMember, textPost, type Member } from '../world';
+import { logInAs, newAdmin, newCommunity, newMember, newModerator, textPost, type Member } from '../world';
 
 /** Within the 5 s user poll, with room for a busy machine. */
 const POLL = { timeout: 15_000 };
@@ -19,6 +19,7 @@ const rowWith = (page: Page, text: string | RegExp): Locator =>
 
 async function pageFor(browser: Browser, page: Page, baseURL: string, member: Member): Promise<Page> {
   const context = await browser.newContext({
+    serviceWorkers: 'block',
     baseURL,
     viewport: page.viewportSize(),
     isMobile: test.info().project.name === 'phone',
@@ -144,4 +145,34 @@ test('the panel needs an account: a guest goes to login and comes back', async (
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page).toHaveURL(/\/notifications$/);
   await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
+});
+
+test("a moderator's removal and an admin's badge reach the member, who follows them", async ({
+  page,
+  baseURL,
+}) => {
+  const { admin, mod, community } = await newModerator(baseURL!);
+  const member = await newMember(baseURL!, 'rmv');
+  const post = await textPost(member, community.name, 'Off-topic & <loud>');
+  await mod.api.ok('DELETE', `/api/posts/${post.publicId}?deleteAs=mods`);
+  await admin.api.ok('POST', `/api/users/${member.name}/badges`, { type: 'supporter' });
+
+  await logInAs(page, member);
+  await page.goto('/notifications');
+  const removal = rowWith(
+    page,
+    `Your post Off-topic & <loud> has been removed by moderators of ${community.name}`,
+  );
+  await expect(removal).toBeVisible(POLL);
+  await expect(removal.getByRole('link')).toHaveAttribute(
+    'href',
+    new RegExp(`^/${community.name}/post/${post.publicId}\\?fromNotif=\\d+$`),
+  );
+  const badge = rowWith(
+    page,
+    /You are awarded the supporter badge for your contribution to .+ and for sheer awesomeness!/,
+  );
+  await expect(badge).toBeVisible();
+  await badge.getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/@${member.name}\\?fromNotif=\\d+$`));
 });

@@ -7,6 +7,7 @@ const SHOTS = '/tmp/shots-pages';
 
 async function pageFor(browser: Browser, like: Page, member: Member): Promise<Page> {
   const context = await browser.newContext({
+    serviceWorkers: 'block',
     viewport: like.viewportSize(),
     isMobile: (like.viewportSize()?.width ?? 1280) < 768,
     hasTouch: (like.viewportSize()?.width ?? 1280) < 768,

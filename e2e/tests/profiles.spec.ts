@@ -113,7 +113,10 @@ test('an admin bans a user with their content, and unbans them', async ({ page, 
   });
   expect(refused.status).toBe(401);
 
-  const readerPage = await page.context().browser()!.newContext({ viewport: page.viewportSize() });
+  const readerPage = await page
+    .context()
+    .browser()!
+    .newContext({ serviceWorkers: 'block', viewport: page.viewportSize() });
   const other = await readerPage.newPage();
   await logInAs(other, reader);
   await other.goto(`/@${spammer.name}`);

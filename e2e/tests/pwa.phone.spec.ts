@@ -6,6 +6,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, screenshot } from '../helpers';
 import { repoRoot, startServer, type RunningServer } from '../server';
 
+// These journeys are about the worker: let it run (the config blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
 /**
  * The update flow at phone width (secondary §4): a server whose build changes while the page is open
  * serves a new worker; the page finds it (the tab becoming visible asks for an update), the waiting

@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, screenshot } from '../helpers';
 
+// These journeys are about the worker: let it run (the config blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
 /**
  * The installable app (issue 13): Chromium finds the manifest and the service worker and judges the
  * site installable; the app then works offline to the offline page and comes back by itself.

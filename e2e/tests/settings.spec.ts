@@ -122,7 +122,7 @@ test('a member changes every setting, sees each take effect, changes the passwor
   await expect(pictureCard.locator('img')).toHaveCount(0);
 
   // Another browser, logged in to the same account, to see the password change end its session.
-  const second = await browser.newContext({ baseURL: baseURL! });
+  const second = await browser.newContext({ serviceWorkers: 'block', baseURL: baseURL! });
   await logInContext(second, member.name);
   const secondPage = await second.newPage();
   await secondPage.goto('/settings');

@@ -34,6 +34,7 @@ test.describe('theme', () => {
     // start, not a reload under emulateMedia: Chromium may re-apply the emulation to the new document
     // only after the app listens, which looks like the system switching and rightly drops the choice.
     const again = await browser.newContext({
+      serviceWorkers: 'block',
       baseURL,
       viewport: page.viewportSize(),
       isMobile: info.project.use.isMobile,
