@@ -337,7 +337,13 @@ describe('two processes on one PostgreSQL and Redis, behind a round-robin balanc
 
   it('runs each periodic job once per period in all, across restarts', async () => {
     const jobRuns = async () =>
-      (await sql.query('SELECT name, runs::int AS runs, ran_by FROM job_runs ORDER BY name')).rows as Array<{
+      // The hourly jobs: the notification jobs of every 10 s and every minute run again within the test.
+      (
+        await sql.query(
+          'SELECT name, runs::int AS runs, ran_by FROM job_runs WHERE name = ANY($1) ORDER BY name',
+          [Object.keys(JOB_TABLES)],
+        )
+      ).rows as Array<{
         name: string;
         runs: number;
         ran_by: string;

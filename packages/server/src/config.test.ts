@@ -48,6 +48,8 @@ describe('loadConfig defaults', () => {
       webDistDir: path.join(repoRoot, 'packages/web/dist'),
       serveWeb: true,
       webPushSubscriberEmail: null,
+      welcomeCommunity: null,
+      readCacheSeconds: 5,
       links: { contactEmail: null, blog: null, discord: null, github: null, docs: null },
     });
   });
