@@ -22,6 +22,8 @@ export async function loginThroughPage(page: Page, username: string, password = 
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(accountButton(page, username)).toBeVisible();
+  // The login page then leaves for where it was asked to go: a click before that would be undone.
+  await expect(page).not.toHaveURL(/\/login(\?|$)/);
 }
 
 export function accountButton(page: Page, username: string) {

@@ -110,6 +110,7 @@ test('two members comment, reply and upvote; each sees merged notifications, ope
   const benPage = await pageFor(browser, page, baseURL!, ben);
   await expect(bell(benPage, 2)).toBeVisible(POLL);
   await bell(benPage, 2).click();
+  await expect(benPage).toHaveURL(/\/notifications$/);
   const replied = rowWith(benPage, `${ann.name} replied to your comment on post`);
   const upvoted = rowWith(benPage, '1 new upvote on your comment in');
   await expect(replied).toBeVisible();
