@@ -29,7 +29,11 @@ export function registerPageInvalidation(app: FastifyInstance, deps: Deps): void
   app.addHook('onSend', async (request, reply, payload) => {
     if (reply.statusCode < 400 && PAGE_CHANGING_ROUTES.has(`${request.method} ${request.routeOptions.url}`)) {
       deps.readCache.invalidate();
-      await notifyPagesChanged(deps.db, PAGES_CHANGED_CHANNEL);
+      // The write has committed: a failed notice must not turn its answer into an error. The other
+      // processes' entries then end with their lifetime.
+      await notifyPagesChanged(deps.db, PAGES_CHANGED_CHANNEL).catch((err: unknown) =>
+        request.log.warn({ err }, 'could not tell the other processes that pages changed'),
+      );
     }
     return payload;
   });
