@@ -1,4 +1,4 @@
-import { Redirect, useLocation, useSearch } from 'wouter';
+import { Redirect, useSearch } from 'wouter';
 import { LogoMark } from '../../components/ui/Icon';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { siteConfig } from '../site-config';
@@ -15,7 +15,6 @@ export default function LoginPage() {
   useDocumentTitle('Login');
   const user = useCurrentUser();
   const search = useSearch();
-  const [, navigate] = useLocation();
   const target = safeRedirect(new URLSearchParams(search).get('redirect'));
   if (user) return <Redirect to={target} replace />;
   return (
@@ -24,7 +23,9 @@ export default function LoginPage() {
         <LogoMark size={40} />
         <h1 id="login-title">Login to {siteConfig.siteName}</h1>
       </div>
-      <LoginForm onSuccess={() => navigate(target, { replace: true })} />
+      {/* The redirect above leaves this page as soon as the session holds the user; navigating again
+          after the session's refetch would undo whatever the member clicked in between. */}
+      <LoginForm />
     </section>
   );
 }

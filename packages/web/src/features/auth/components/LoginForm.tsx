@@ -16,7 +16,11 @@ export function loginError(username: string, password: string): string | null {
   return null;
 }
 
-export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
+/**
+ * Logs in. `onSuccess` runs once the session has been refetched; the login page does not use it, as it
+ * leaves as soon as the session holds the user.
+ */
+export function LoginForm({ onSuccess }: { onSuccess?: () => void }) {
   const login = useLogin();
   const { openSignup } = useAuthDialogs();
   const [username, setUsername] = useState('');
@@ -31,7 +35,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
     if (problem) return;
     try {
       await login.mutateAsync({ username: name, password });
-      onSuccess();
+      onSuccess?.();
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 401) setError(messages.login.wrongCredentials);
       else if (failure instanceof ApiError && failure.code === 'account_suspended') {
