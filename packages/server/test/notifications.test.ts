@@ -677,6 +677,41 @@ describe('the list', () => {
     });
   });
 
+  it('gives every type its live objects in the raw form, on one page', async () => {
+    const m = await member(t);
+    const post = await newPost();
+    const c = await comment(bob.client, post);
+    const insert = (type: string, notif: Record<string, unknown>) =>
+      t.db
+        .insertInto('notifications')
+        .values({ user_id: m.user.id, type: type as never, notif: JSON.stringify(notif) })
+        .execute();
+    await insert('new_comment', { postId: post.id, noComments: 1 });
+    await insert('new_votes', { targetType: 'post', targetId: post.id, noVotes: 2 });
+    await insert('new_votes', { targetType: 'comment', targetId: c.id, noVotes: 1 });
+    await insert('deleted_post', { targetType: 'comment', targetId: c.id, deletedAs: 'mods' });
+    await insert('mod_add', { communityName: community.name.toUpperCase(), addedBy: author.user.id });
+    await insert('new_badge', { userId: alice.user.id, badgeType: 'supporter' });
+    await insert('announcement', { postId: post.id });
+    await insert('denied_comm', { body: 'No.' });
+    const items: any[] = (await page(m.client, '')).items;
+    const byType = (type: string, nth = 0) => items.filter((i) => i.type === type)[nth].notif;
+    expect(items).toHaveLength(8);
+    expect(byType('new_comment').post).toMatchObject({ id: post.id, title: post.title });
+    // Newest first: the comment's vote was inserted after the post's.
+    expect(byType('new_votes', 0)).toMatchObject({ post: { id: post.id }, comment: { id: c.id } });
+    expect(byType('new_votes', 1)).toMatchObject({ post: { id: post.id } });
+    expect(byType('new_votes', 1).comment).toBeUndefined();
+    expect(byType('deleted_post')).toMatchObject({ comment: { id: c.id } });
+    expect(byType('mod_add').community).toMatchObject({ id: community.id, name: community.name });
+    expect(byType('new_badge')).toEqual({
+      badgeType: 'supporter',
+      user: expect.objectContaining({ id: alice.user.id, username: alice.user.username }),
+    });
+    expect(byType('announcement')).toMatchObject({ post: { id: post.id }, community: { id: community.id } });
+    expect(byType('denied_comm')).toEqual({ body: 'No.' });
+  });
+
   it('skips what cannot be rendered (its post is gone), and gives null notif in the raw form', async () => {
     const m = await member(t);
     await t.db

@@ -40,6 +40,27 @@ export function findCommunityByName(db: Kysely<DB>, name: string): Promise<Commu
     .executeTakeFirst();
 }
 
+/** Live communities found by id or by name (any case), in one query. */
+export function communitiesByIdsOrNames(
+  db: Kysely<DB>,
+  ids: readonly string[],
+  names: readonly string[],
+): Promise<CommunityRow[]> {
+  if (ids.length === 0 && names.length === 0) return Promise.resolve([]);
+  const lowered = names.map((name) => name.toLowerCase());
+  return db
+    .selectFrom('communities')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        ...(ids.length > 0 ? [eb('id', 'in', [...ids])] : []),
+        ...(lowered.length > 0 ? [eb('name_lc', 'in', lowered)] : []),
+      ]),
+    )
+    .where('deleted_at', 'is', null)
+    .execute();
+}
+
 /** `LIKE` treats % and _ as wildcards; a search for them must find them literally. */
 function likeContains(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;

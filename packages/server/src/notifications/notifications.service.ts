@@ -9,24 +9,20 @@ import type {
   NotificationsActionQueryParams,
   NotificationsQueryParams,
 } from '@commons/shared/schemas';
-import { commentJson } from '../comments/comment-views.js';
-import { commentsByIds, findCommentById } from '../comments/comments.repository.js';
+import { commentJsons } from '../comments/comment-views.js';
+import { commentsByIds } from '../comments/comments.repository.js';
 import { communityJsons } from '../communities/communities.service.js';
-import {
-  communityLabels,
-  findCommunityById,
-  findCommunityByName,
-} from '../communities/communities.repository.js';
+import { communitiesByIdsOrNames, communityLabels } from '../communities/communities.repository.js';
 import type { Deps } from '../deps.js';
 import { imagesByIds, type ImageRow } from '../images/images.repository.js';
 import { presentImage } from '../images/images.presenter.js';
 import type { CopySet } from '../images/copies.js';
 import { errors } from '../lib/errors.js';
 import { imagesOfPosts } from '../posts/post-images.repository.js';
-import { postJson } from '../posts/post-views.js';
-import { findPostById, postsByIds } from '../posts/posts.repository.js';
+import { postJsons } from '../posts/post-views.js';
+import { postsByIds } from '../posts/posts.repository.js';
 import { publicUsers } from '../users/user-views.js';
-import { findUserById, usersByIds, type UserRow } from '../users/users.repository.js';
+import { usersByIds, type UserRow } from '../users/users.repository.js';
 import {
   presentGoneNotificationView,
   presentNotification,
@@ -176,56 +172,108 @@ async function renderContext(
   return ctx;
 }
 
-/** The raw payload with its live objects (API.md §5.11), built with no viewer; null when they are gone. */
-async function expandPayload(deps: Deps, row: NotificationRow): Promise<Record<string, unknown> | null> {
-  const n = row.notif;
-  const str = (v: unknown) => (typeof v === 'string' ? v : '');
-  const post = async (id: string) => {
-    const found = await findPostById(deps.db, id);
-    if (!found) throw new Error('post gone');
-    return found;
-  };
-  try {
+const text = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/**
+ * The raw payloads with their live objects (API.md §5.11), built with no viewer; null where they are
+ * gone. A fixed number of queries whatever the page holds: the rows' comments, then their posts, then
+ * their communities and users, then each kind of object presented in one batch.
+ */
+async function expandPayloads(
+  deps: Deps,
+  rows: readonly NotificationRow[],
+): Promise<(Record<string, unknown> | null)[]> {
+  const targetsComment = (row: NotificationRow) =>
+    (row.type === 'new_votes' || row.type === 'deleted_post') && row.notif.targetType === 'comment';
+  const commentRows = await commentsByIds(
+    deps.db,
+    rows.filter(targetsComment).map((row) => text(row.notif.targetId)),
+  );
+  const commentRowById = new Map(commentRows.map((c) => [c.id, c]));
+
+  const postIds = new Set<string>();
+  for (const row of rows) {
+    const n = row.notif;
+    if (row.type === 'new_comment' || row.type === 'comment_reply' || row.type === 'announcement') {
+      postIds.add(text(n.postId));
+    } else if (row.type === 'new_votes' || row.type === 'deleted_post') {
+      if (!targetsComment(row)) postIds.add(text(n.targetId));
+      else if (row.type === 'new_votes') {
+        const comment = commentRowById.get(text(n.targetId));
+        if (comment) postIds.add(comment.post_id);
+      }
+    }
+  }
+  const postRows = await postsByIds(deps.db, [...postIds].filter(Boolean));
+  const postRowById = new Map(postRows.map((p) => [p.id, p]));
+  const announced = rows.flatMap((row) =>
+    row.type === 'announcement' ? (postRowById.get(text(row.notif.postId)) ?? []) : [],
+  );
+  const communityNames = rows.flatMap((row) =>
+    row.type === 'mod_add' || row.type === 'welcome' ? [text(row.notif.communityName)] : [],
+  );
+  const [communityRows, userRows] = await Promise.all([
+    communitiesByIdsOrNames(
+      deps.db,
+      announced.map((p) => p.community_id),
+      communityNames.filter(Boolean),
+    ),
+    usersByIds(
+      deps.db,
+      rows.flatMap((row) => (row.type === 'new_badge' ? [text(row.notif.userId)] : [])).filter(Boolean),
+    ),
+  ]);
+
+  const [posts, comments, communities, users] = await Promise.all([
+    postJsons(deps, postRows, null),
+    commentJsons(deps, commentRows, null),
+    communityJsons(deps, communityRows, null),
+    publicUsers(deps, userRows, null),
+  ]);
+  const postById = new Map(postRows.map((row, i) => [row.id, posts[i]!]));
+  const commentById = new Map(commentRows.map((row, i) => [row.id, comments[i]!]));
+  const communityById = new Map(communityRows.map((row, i) => [row.id, communities[i]!]));
+  const communityByName = new Map(communityRows.map((row, i) => [row.name_lc, communities[i]!]));
+  const userById = new Map(userRows.map((row, i) => [row.id, users[i]!]));
+
+  return rows.map((row): Record<string, unknown> | null => {
+    const n = row.notif;
     switch (row.type) {
       case 'new_comment':
-      case 'comment_reply':
-        return { ...n, post: await postJson(deps, await post(str(n.postId)), null) };
+      case 'comment_reply': {
+        const post = postById.get(text(n.postId));
+        return post ? { ...n, post } : null;
+      }
       case 'new_votes':
       case 'deleted_post': {
-        if (n.targetType === 'comment') {
-          const comment = await findCommentById(deps.db, str(n.targetId));
+        if (targetsComment(row)) {
+          const comment = commentById.get(text(n.targetId));
           if (!comment) return null;
-          const commentView = await commentJson(deps, comment, null);
-          return row.type === 'new_votes'
-            ? { ...n, post: await postJson(deps, await post(comment.post_id), null), comment: commentView }
-            : { ...n, comment: commentView };
+          if (row.type === 'deleted_post') return { ...n, comment };
+          const post = postById.get(commentRowById.get(text(n.targetId))!.post_id);
+          return post ? { ...n, post, comment } : null;
         }
-        return { ...n, post: await postJson(deps, await post(str(n.targetId)), null) };
+        const post = postById.get(text(n.targetId));
+        return post ? { ...n, post } : null;
       }
       case 'mod_add':
       case 'welcome': {
-        const community = await findCommunityByName(deps.db, str(n.communityName));
-        if (!community) return null;
-        return { ...n, community: (await communityJsons(deps, [community], null))[0] };
+        const community = communityByName.get(text(n.communityName).toLowerCase());
+        return community ? { ...n, community } : null;
       }
       case 'new_badge': {
-        const user = await findUserById(deps.db, str(n.userId));
-        if (!user) return null;
-        return { badgeType: n.badgeType, user: (await publicUsers(deps, [user], null))[0] };
+        const user = userById.get(text(n.userId));
+        return user ? { badgeType: n.badgeType, user } : null;
       }
       case 'announcement': {
-        const found = await post(str(n.postId));
-        const postView = await postJson(deps, found, null);
-        const community = await findCommunityById(deps.db, found.community_id);
-        if (!community) return null;
-        return { ...n, post: postView, community: (await communityJsons(deps, [community], null))[0] };
+        const postRow = postRowById.get(text(n.postId));
+        const community = postRow && communityById.get(postRow.community_id);
+        return postRow && community ? { ...n, post: postById.get(postRow.id), community } : null;
       }
       case 'denied_comm':
-        return { body: str(n.body) };
+        return { body: text(n.body) };
     }
-  } catch {
-    return null;
-  }
+  });
 }
 
 /** Rows in the form the query asks for; rows that cannot be rendered are left out (API.md §5.12). */
@@ -235,7 +283,8 @@ async function present(
   rendering: Rendering,
 ): Promise<(Notification | NotificationView)[]> {
   if (!rendering.render) {
-    return Promise.all(rows.map(async (row) => presentNotification(row, await expandPayload(deps, row))));
+    const payloads = await expandPayloads(deps, rows);
+    return rows.map((row, i) => presentNotification(row, payloads[i] ?? null));
   }
   const ctx = await renderContext(deps, rows);
   return rows.flatMap((row) => presentNotificationView(row, rendering.format, ctx) ?? []);
@@ -246,7 +295,10 @@ async function presentOne(
   row: NotificationRow,
   rendering: Rendering,
 ): Promise<Notification | NotificationView> {
-  if (!rendering.render) return presentNotification(row, await expandPayload(deps, row));
+  if (!rendering.render) {
+    const [payload] = await expandPayloads(deps, [row]);
+    return presentNotification(row, payload ?? null);
+  }
   const ctx = await renderContext(deps, [row]);
   return (
     presentNotificationView(row, rendering.format, ctx) ?? presentGoneNotificationView(row, rendering.format)
@@ -318,7 +370,10 @@ export async function getNotification(
   if (!viewer) throw errors.notLoggedIn();
   const rendering = renderingOf(query);
   const row = await requireOwn(deps, viewer, rawId);
-  if (!rendering.render) return presentNotification(row, await expandPayload(deps, row));
+  if (!rendering.render) {
+    const [payload] = await expandPayloads(deps, [row]);
+    return presentNotification(row, payload ?? null);
+  }
   const view = presentNotificationView(row, rendering.format, await renderContext(deps, [row]));
   if (!view) throw errors.notifNotFound();
   return view;
