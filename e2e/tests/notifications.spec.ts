@@ -72,8 +72,13 @@ test('two members comment, reply and upvote; each sees merged notifications, ope
   await expect(panelList(page).getByRole('listitem')).toHaveCount(2);
   await expect(bell(page)).toBeVisible(POLL);
   await expect(merged).toHaveAttribute('data-seen', 'false');
-  await screenshot(page, 'notifications-panel', info.project.name);
-  await expectAccessible(page, 'the notifications panel');
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.waitForFunction((theme) => document.documentElement.dataset.theme === theme, scheme);
+    await screenshot(page, `notifications-panel-${scheme}`, info.project.name);
+    await expectAccessible(page, `the notifications panel (${scheme})`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 
   // Opening the merged one lands on the post with Ben's two comments highlighted; it is now seen.
   await merged.getByRole('link').click();
