@@ -184,3 +184,101 @@ describe('guest feed pages from the read cache', () => {
     }
   });
 });
+
+describe('guest post pages from the read cache', () => {
+  let t: TestApp;
+  let author: Member;
+  let admin: Member;
+  let community: any;
+  let visitor: TestClient;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await member(t, { isAdmin: true, points: 1000 });
+    author = await member(t, { points: 100 });
+    community = await newCommunity(admin.client);
+    visitor = await guest(t);
+  });
+  afterAll(() => t.close());
+
+  const newPost = async (title: string) => {
+    const res = await author.client.post('/api/posts', { type: 'text', title, community: community.name });
+    expect(res.status, res.text).toBe(200);
+    return res.json;
+  };
+  const comment = async (by: Member, post: any, body: string) => {
+    const res = await by.client.post(`/api/posts/${post.publicId}/comments`, { body, parentCommentId: null });
+    expect(res.status, res.text).toBe(200);
+    return res.json;
+  };
+  const get = async (url: string, client = visitor) => {
+    const res = await client.get(url);
+    expect(res.status, res.text).toBe(200);
+    return res;
+  };
+  const bodies = (items: any[]) => items.map((c: any) => c.body);
+
+  it('serves a post page with its first comments to every guest, with headers a CDN may keep', async () => {
+    const post = await newPost('A page for guests');
+    await comment(author, post, 'The first word');
+    const page = await get(`/api/posts/${post.publicId}`);
+    expect(page.headers['cache-control']).toBe('public, max-age=0, s-maxage=5');
+    expect(page.headers['vary']).toBe('Cookie');
+    expect(page.json).toMatchObject({ id: post.id, community: { id: community.id } });
+    expect(bodies(page.json.comments)).toEqual(['The first word']);
+    const again = await visitor.get(`/api/posts/${post.publicId}`, {
+      headers: { 'if-none-match': page.headers['etag'] as string },
+    });
+    expect(again.status).toBe(304);
+    // Without its community, another entry.
+    const bare = await get(`/api/posts/${post.publicId}?fetchCommunity=false`);
+    expect(bare.json.community).toBeUndefined();
+    // The comments route too.
+    const comments = await get(`/api/posts/${post.publicId}/comments`);
+    expect(comments.headers['cache-control']).toBe('public, max-age=0, s-maxage=5');
+    expect(bodies(comments.json.comments)).toEqual(['The first word']);
+  });
+
+  it("never gives a guest a member's vote, and members always get their own live page", async () => {
+    const post = await newPost('Voted on');
+    const c = await comment(author, post, 'Vote for me');
+    await get(`/api/posts/${post.publicId}`);
+    const voter = await member(t);
+    expect((await voter.client.post('/api/_commentVote', { commentId: c.id, up: true })).status).toBe(200);
+    const mine = await get(`/api/posts/${post.publicId}`, voter.client);
+    expect(mine.headers['cache-control']).toBe('private, no-store');
+    expect(mine.json.comments[0]).toMatchObject({ userVoted: true, upvotes: 2 });
+    const theirs = await get(`/api/posts/${post.publicId}`);
+    expect(theirs.json.comments[0]).toMatchObject({ userVoted: null });
+    expect(JSON.stringify(theirs.json)).not.toContain(voter.user.id);
+  });
+
+  it('shows an edited or removed comment and an edited post to guests at once', async () => {
+    const post = await newPost('Changing thread');
+    const c = await comment(author, post, 'Before the edit');
+    const url = `/api/posts/${post.publicId}`;
+    expect(bodies((await get(url)).json.comments)).toEqual(['Before the edit']);
+    await get(`${url}/comments`);
+
+    const edited = await author.client.put(`/api/posts/${post.publicId}/comments/${c.id}`, {
+      body: 'After the edit',
+    });
+    expect(edited.status, edited.text).toBe(200);
+    expect(bodies((await get(url)).json.comments)).toEqual(['After the edit']);
+    expect(bodies((await get(`${url}/comments`)).json.comments)).toEqual(['After the edit']);
+
+    const removed = await admin.client.delete(`/api/posts/${post.publicId}/comments/${c.id}?deleteAs=admins`);
+    expect(removed.status, removed.text).toBe(200);
+    expect((await get(url)).json.comments[0].deleted).toBe(true);
+
+    const retitled = await author.client.put(url, { title: 'Retitled at once', body: '' });
+    expect(retitled.status, retitled.text).toBe(200);
+    expect((await get(url)).json.title).toBe('Retitled at once');
+  });
+
+  it('keeps nothing for a post that does not exist', async () => {
+    const missing = await visitor.get('/api/posts/zzzzzzzz');
+    expect(missing.status).toBe(404);
+    expect(missing.headers['cache-control']).toBe('private, no-store');
+  });
+});

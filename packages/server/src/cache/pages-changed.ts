@@ -7,9 +7,9 @@ export const PAGES_CHANGED_CHANNEL = 'commons_pages_changed';
 
 /**
  * Writes after which a cached guest page may show what is no longer true: a post added, edited,
- * deleted, locked or pinned; content purged by a site ban; an author gone to the ghost. Votes and new
- * comments are not here: their counts may lag by the cache's lifetime (issue 15 allows it), and a
- * busy thread would otherwise empty the cache with every comment.
+ * deleted, locked or pinned; a comment edited, removed or locked; content purged by a site ban; an
+ * author gone to the ghost. Votes and new comments are not here: their counts may lag by the cache's
+ * lifetime (issue 15 allows it), and a busy thread would otherwise empty the cache with every comment.
  */
 const PAGE_CHANGING_ROUTES = new Set([
   'POST /api/posts',
@@ -18,6 +18,8 @@ const PAGE_CHANGING_ROUTES = new Set([
   'POST /api/_admin',
   'DELETE /api/users/:username',
   'PUT /api/communities/:id',
+  'PUT /api/posts/:anything/comments/:commentId',
+  'DELETE /api/posts/:anything/comments/:commentId',
 ]);
 
 /**

@@ -17,6 +17,8 @@ import {
 } from '@commons/shared/schemas';
 import type { Deps } from '../deps.js';
 import { readBody } from '../http/json-body.js';
+import { sendShared } from '../http/shared-responses.js';
+import { getGuestComments } from '../posts/guest-post-page.service.js';
 import type { TypeBoxProvider } from '../http/request-types.js';
 import { voteComment } from '../votes/votes.service.js';
 import {
@@ -43,7 +45,17 @@ export function commentsRoutes(scope: FastifyInstance, deps: Deps): void {
         response: { 200: Type.Union([CommentPageSchema, Type.Array(CommentSchema)]) },
       },
     },
-    (request) => listComments(deps, request.viewer.user, request.params.publicId, request.query),
+    async (request, reply) => {
+      if (request.viewer.user)
+        return listComments(deps, request.viewer.user, request.params.publicId, request.query);
+      const page = await getGuestComments(
+        deps,
+        request.params.publicId,
+        request.query,
+        (comments) => reply.serialize(comments) as string,
+      );
+      return sendShared(request, reply, page, deps.readCache.ttlMs);
+    },
   );
 
   app.post(

@@ -22,6 +22,7 @@ import { sendShared } from '../http/shared-responses.js';
 import { readBody } from '../http/json-body.js';
 import type { TypeBoxProvider } from '../http/request-types.js';
 import { votePost } from '../votes/votes.service.js';
+import { getGuestPost } from './guest-post-page.service.js';
 import {
   createPost,
   deletePost,
@@ -61,8 +62,18 @@ export function postsRoutes(scope: FastifyInstance, deps: Deps): void {
   app.get(
     '/posts/:publicId',
     { schema: { params: PublicIdParamsSchema, querystring: GetPostQuerySchema, response } },
-    (request) =>
-      getPost(deps, request.viewer.user, request.params.publicId, request.query.fetchCommunity !== 'false'),
+    async (request, reply) => {
+      const fetchCommunity = request.query.fetchCommunity !== 'false';
+      if (request.viewer.user)
+        return getPost(deps, request.viewer.user, request.params.publicId, fetchCommunity);
+      const page = await getGuestPost(
+        deps,
+        request.params.publicId,
+        fetchCommunity,
+        (post) => reply.serialize(post) as string,
+      );
+      return sendShared(request, reply, page, deps.readCache.ttlMs);
+    },
   );
 
   // One path, many actions: an edit without `action` (its body read here), moderation and author
