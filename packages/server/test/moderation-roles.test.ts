@@ -383,6 +383,12 @@ describe('moderator ranks (DOMAIN §7.2)', () => {
       .where('recipient_id', 'in', [second.user.id, third.user.id])
       .execute();
     expect(events).toHaveLength(2);
+    // A banned member made a moderator is no longer banned.
+    const banned = await member(t);
+    await m.client.post(`/api/communities/${c.id}/banned`, { username: banned.user.username });
+    expect((await m.client.post(path, { username: banned.user.username })).status).toBe(200);
+    expect((await m.client.get(`/api/communities/${c.id}/banned`)).json).toEqual([]);
+    expect((await m.client.delete(`${path}/${banned.user.username}`)).status).toBe(200);
     const joined = await third.client.get(`/api/communities/${c.id}`);
     expect(joined.json).toMatchObject({ userJoined: true, userMod: true });
 
@@ -635,8 +641,28 @@ describe('bad input answers 4xx and changes nothing', () => {
     expect(first.json.reports[0].target).toMatchObject({ id: postId });
     const ids = first.json.reports.map((r: { id: number }) => r.id);
     expect(ids).toEqual([...ids].sort((a: number, b: number) => b - a));
+    const none = await clients.higherMod.get(`/api/communities/${communityId}/reports?filter=comments`);
+    expect(none.json.reports).toBeNull();
+    const reporter = await makeUser(t.db);
+    await t.db
+      .insertInto('reports')
+      .values({
+        type: 'comment',
+        target_id: commentId,
+        community_id: communityId,
+        post_id: postId,
+        reason_id: 1,
+        created_by: reporter.id,
+      })
+      .execute();
     const comments = await clients.higherMod.get(`/api/communities/${communityId}/reports?filter=comments`);
-    expect(comments.json.reports).toBeNull();
+    expect(comments.json.details.noCommentReports).toBe(1);
+    expect(comments.json.reports).toHaveLength(1);
+    expect(comments.json.reports[0]).toMatchObject({
+      type: 'comment',
+      reason: 'Breaks community rules',
+      target: { id: commentId, postDeleted: false },
+    });
     const last = Math.ceil(first.json.details.noReports / 10);
     const past = await clients.higherMod.get(`/api/communities/${communityId}/reports?page=${last + 1}`);
     expect(past.json.reports).toBeNull();
