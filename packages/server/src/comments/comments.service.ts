@@ -15,8 +15,8 @@ import { deleteReportsOfComment, deleteReportsOfComments } from '../reports/repo
 import { recordPostVisit } from '../posts/post-visits.repository.js';
 import { requirePost } from '../posts/posts.service.js';
 import { assertNotBanned } from '../policies/communities.policy.js';
-import { parseGroup, speakingAs } from '../policies/content.policy.js';
-import { assertMayRemove, lockBy, regroupBy, unlockBy } from '../moderation/content-moderation.js';
+import { parseGroup } from '../policies/content.policy.js';
+import { assertMayRemove, lockBy, regroupBy, speakAs, unlockBy } from '../moderation/content-moderation.js';
 import { assertAdmin, siteRole } from '../policies/roles.policy.js';
 import type { UserRow } from '../users/users.repository.js';
 import { commentJson, commentJsons, commentPageOf } from './comment-views.js';
@@ -107,7 +107,7 @@ export async function createComment(
   if (post.locked) throw errors.postLocked();
   const standing = await standingIn(deps, viewer, post.community_id);
   assertNotBanned(standing);
-  const group = speakingAs(standing, userGroup || 'normal');
+  const group = speakAs(standing, userGroup);
 
   let parent: CommentRow | null = null;
   if (body.parentCommentId) {

@@ -39,6 +39,14 @@ export function unlockBy(viewer: Standing | null): LockValues {
   return { locked_at: null, locked_by: null, locked_by_group: null };
 }
 
+/**
+ * The group a new post or comment speaks as (`userGroup`, `normal` when absent): the author must hold
+ * the role (DOMAIN §7.8).
+ */
+export function speakAs(viewer: Standing | null, word: string | undefined): Group {
+  return speakingAs(viewer, word || 'normal');
+}
+
 /** `changeAsUser`: the author only (403 `not_author`), who must hold the group asked for. */
 export function regroupBy(viewer: Standing | null, isAuthor: boolean, word: string | undefined): Group {
   if (!isAuthor) throw errors.notAuthor();

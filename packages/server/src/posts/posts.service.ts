@@ -23,12 +23,13 @@ import { errors } from '../lib/errors.js';
 import { newId, parseId } from '../lib/ids.js';
 import { fetchLinkThumbnail, normalizeLinkUrl } from '../links/link-info.js';
 import { assertMayPostIn } from '../policies/communities.policy.js';
-import { parseGroup, speakingAs } from '../policies/content.policy.js';
+import { parseGroup } from '../policies/content.policy.js';
 import {
   assertMayPinPost,
   assertMayRemove,
   lockBy,
   regroupBy,
+  speakAs,
   unlockBy,
 } from '../moderation/content-moderation.js';
 import { assertAdmin, siteRole } from '../policies/roles.policy.js';
@@ -125,7 +126,7 @@ export async function createPost(deps: Deps, viewer: UserRow | null, body: Creat
   if (!community) throw errors.communityNotFound();
   const standing = await standingIn(deps, viewer, community.id);
   assertMayPostIn(standing, { postingRestricted: community.posting_restricted });
-  const group = speakingAs(standing, body.userGroup || 'normal');
+  const group = speakAs(standing, body.userGroup);
   const link = type === 'link' ? normalizeLinkUrl(body.url ?? '') : null;
   if (type === 'link' && !link) throw errors.invalidUrl();
   const title = titleOf(body.title);
