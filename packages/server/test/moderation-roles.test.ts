@@ -215,6 +215,17 @@ const CASES: Case[] = [
     },
   ]),
   {
+    name: "PUT /api/images/{id} (the community picture's alt text)",
+    allowed: MODERATORS,
+    refusal: { status: 403, code: 'permission_denied' },
+    prepare: async () => {
+      const res = await upload(clients.higherMod, `/api/communities/${communityId}/pro_pic`, await png());
+      expect(res.status).toBe(200);
+      return res.json.proPic.id as string;
+    },
+    attempt: (c, imageId) => c.put(`/api/images/${imageId}`, { altText: `Icon ${Math.random()}` }),
+  },
+  {
     name: 'lock a post as mods',
     allowed: MODERATORS,
     refusal: { status: 403, code: 'not_mod' },
