@@ -20,6 +20,11 @@ const PAGE_CHANGING_ROUTES = new Set([
   'PUT /api/communities/:id',
   'PUT /api/posts/:anything/comments/:commentId',
   'DELETE /api/posts/:anything/comments/:commentId',
+  // Posts carry their community's picture and banner.
+  'POST /api/communities/:id/pro_pic',
+  'DELETE /api/communities/:id/pro_pic',
+  'POST /api/communities/:id/banner_image',
+  'DELETE /api/communities/:id/banner_image',
 ]);
 
 /**

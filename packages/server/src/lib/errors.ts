@@ -137,6 +137,13 @@ export const errors = {
   imageRequestInvalid: () => new AppError(400, undefined, apiMessages.imageRequestInvalid),
   imageSignatureInvalid: () => new AppError(400, undefined, apiMessages.imageSignatureInvalid),
 
+  // The moderators' routes (API.md §11.6–§11.8).
+  invalidRule: () => new AppError(400, codes.invalidRule, apiMessages.ruleEmpty),
+  invalidReportId: () => new AppError(400, codes.invalidReportId, apiMessages.invalidReportId),
+  emptyUsername: () => new AppError(400, codes.emptyUsername, apiMessages.usernameRequired),
+  /** A community picture or banner that is not a decodable image (API.md §11.10). */
+  unsupportedCommunityImage: () => new AppError(400, codes.unsupportedImage, apiMessages.unsupportedImage),
+
   // 401
   notLoggedIn: () => new AppError(401, codes.notLoggedIn, apiMessages.notLoggedIn),
   /** A missing or wrong CSRF token: no code (API.md §3.2). */
@@ -188,7 +195,16 @@ export const errors = {
   notListOwner: () => new AppError(403, codes.notListOwner, apiMessages.notListOwner),
   ownContent: (type: string) => new AppError(403, codes.ownContent, apiMessages.reportOwnContent(type)),
 
+  lowerMod: () => new AppError(403, codes.lowerMod, apiMessages.lowerMod),
+
   // 404
+  /** A rule id that is not an integer (`rule_not_found`) or names no rule (`rules-not-found`). */
+  ruleIdNotInteger: () => new AppError(404, codes.ruleNotFound, apiMessages.invalidRuleId),
+  ruleNotFound: () => new AppError(404, codes.rulesNotFound, apiMessages.ruleNotFound),
+  /** An unknown report: the contract names no code for it. */
+  reportNotFound: () => new AppError(404, undefined, apiMessages.reportNotFound),
+  /** Adding an unknown user as moderator (client: 'User not found'). */
+  modUserNotFound: () => new AppError(404, codes.userNotFound, apiMessages.modUserNotFound),
   /** With a username: the message names it (`GET /api/users/{username}`). */
   userNotFound: (username?: string) =>
     new AppError(
