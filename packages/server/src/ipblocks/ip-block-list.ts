@@ -52,6 +52,11 @@ export class IpBlockList {
     const rows = await listBlocksInEffect(db);
     if (load < this.loadApplied) return;
     this.loadApplied = load;
+    this.replace(rows);
+  }
+
+  /** Holds exactly these blocks (rows of the table: the first address, the prefix, the expiry). */
+  replace(rows: readonly { ip: string; masked_bits: number; expires_at: Date | null }[]): void {
     this.entries = rows.map((row) => {
       const range = parseBlockAddress(row.ip);
       if (row.masked_bits !== 0) range.prefix = row.masked_bits;
