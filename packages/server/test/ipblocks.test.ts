@@ -9,7 +9,7 @@ import { IpBlockList, syncIpBlocks } from '../src/ipblocks/ip-block-list.js';
 import { Secrets } from '../src/site/secrets.js';
 import { NOT_ADMIN } from './api-errors.js';
 import { makeUser, member, type Member } from './factories.js';
-import { createTestApp, TestClient, TestClock, type TestApp, type TestResponse } from './harness.js';
+import { createTestApp, type TestClient, TestClock, type TestApp, type TestResponse } from './harness.js';
 
 /** IP blocks (API.md §16.3, DOMAIN §7.9): the admin routes, and every request from a blocked address. */
 
