@@ -4,9 +4,11 @@ import type pg from 'pg';
 import type { DB } from '../db/schema.js';
 import { listen } from '../db/notifications.js';
 import { clientAddress, contains, parseBlockAddress, type AddressRange } from './ip-block-address.js';
+import { getSiteSettings } from '../site/site-settings.repository.js';
 import { listBlocksInEffect } from './ip-blocks.repository.js';
+import { addressKey, TorExits } from './tor-exits.js';
 
-/** The database notification channel on which a process says that the IP blocks changed. */
+/** The database notification channel on which a process says that the IP blocks or site settings changed. */
 export const IP_BLOCKS_CHANGED_CHANNEL = 'commons_ip_blocks_changed';
 
 /**
@@ -33,11 +35,15 @@ export class IpBlockList {
   private loadsStarted = 0;
   private loadApplied = 0;
 
+  /** Tor exits, blocked like the rest while the `torBlocked` setting is on (DOMAIN §7.10). */
+  constructor(readonly tor: TorExits = new TorExits(async () => '')) {}
+
   /** True when a request from `ip` must be refused. */
   blocks(ip: string, now: number): boolean {
-    if (this.entries.length === 0) return false;
+    if (this.entries.length === 0 && this.tor.size === 0) return false;
     const address = clientAddress(ip);
     if (!address) return false;
+    if (this.tor.has(addressKey(address))) return true;
     return this.entries.some(
       (entry) => (entry.expiresAt === null || entry.expiresAt > now) && contains(entry.range, address),
     );
@@ -49,10 +55,11 @@ export class IpBlockList {
 
   async refresh(db: Kysely<DB>): Promise<void> {
     const load = ++this.loadsStarted;
-    const rows = await listBlocksInEffect(db);
+    const [rows, settings] = await Promise.all([listBlocksInEffect(db), getSiteSettings(db)]);
     if (load < this.loadApplied) return;
     this.loadApplied = load;
     this.replace(rows);
+    this.tor.apply(settings.torBlocked);
   }
 
   /** Holds exactly these blocks (rows of the table: the first address, the prefix, the expiry). */
@@ -84,6 +91,7 @@ export function syncIpBlocks(
   return {
     async close() {
       clearInterval(timer);
+      list.tor.stop();
       await listener.close();
     },
   };
