@@ -14,3 +14,4 @@ export * from './notifications.js';
 export * from './push.js';
 export * from './analytics.js';
 export * from './moderation.js';
+export * from './admin.js';
