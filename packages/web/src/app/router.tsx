@@ -23,6 +23,7 @@ const pages = {
   lists: page(() => import('./routes/lists')),
   list: page(() => import('./routes/list')),
   notifications: page(() => import('./routes/notifications')),
+  modtools: page(() => import('./routes/modtools')),
 };
 
 /** `/@{username}`: a profile (core §2). A pattern, as `@` cannot start a path parameter. */
@@ -30,6 +31,8 @@ const PROFILE_PATH = /^\/@(?<username>[^/]+)\/?$/;
 /** `/@{username}/lists` and `/@{username}/lists/{listName}` (secondary §2). */
 const LISTS_PATH = /^\/@(?<username>[^/]+)\/lists\/?$/;
 const LIST_PATH = /^\/@(?<username>[^/]+)\/lists\/(?<listName>[^/]+)\/?$/;
+/** `/{name}/modtools` and anything under it (secondary §2); the page itself tells tabs from unknown paths. */
+const MODTOOLS_PATH = /^\/(?<community>[^/@]+)\/modtools(?<rest>\/.*)?$/;
 
 /** First path segments that are pages of their own, not community names. */
 const FIXED_SEGMENTS = new Set([
@@ -55,6 +58,7 @@ export function preloadPage(pathname: string): void {
   else if (PROFILE_PATH.test(pathname)) void pages.profile.preload();
   else if (LISTS_PATH.test(pathname)) void pages.lists.preload();
   else if (LIST_PATH.test(pathname)) void pages.list.preload();
+  else if (MODTOOLS_PATH.test(pathname)) void pages.modtools.preload();
   else if (/^\/[^/@]+\/post\/[^/]+(\/[^/]+)?$/.test(pathname)) void pages.post.preload();
   else if (/^\/[^/@]+$/.test(pathname) && !FIXED_SEGMENTS.has(pathname.slice(1)))
     void pages.community.preload();
@@ -78,6 +82,7 @@ export function Routes() {
     lists,
     list,
     notifications,
+    modtools,
   } = pages;
   return (
     <Suspense fallback={<Skeleton lines={4} count={2} />}>
@@ -119,6 +124,17 @@ export function Routes() {
             <staticPage.Component path={p.path} />
           </Route>
         ))}
+        <Route path={MODTOOLS_PATH}>
+          {(params: { community?: string; rest?: string }) => (
+            <RequireLogin>
+              <modtools.Component
+                key={(params.community ?? '').toLowerCase()}
+                name={decodeURIComponent(params.community ?? '')}
+                rest={params.rest ?? ''}
+              />
+            </RequireLogin>
+          )}
+        </Route>
         {['/admin', '/admin/*', '/:community/modtools', '/:community/modtools/*'].map((path) => (
           <Route key={path} path={path}>
             <RequireLogin>
