@@ -97,3 +97,9 @@ export const NOTIFICATION_TYPES = [
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const isNotificationType = oneOf(NOTIFICATION_TYPES);
+
+/** `GET /api/communities/{id}/reports?filter=` (API.md §11.8); empty means `all`. */
+export const REPORT_FILTERS = ['all', 'posts', 'comments'] as const;
+export type ReportFilter = (typeof REPORT_FILTERS)[number];
+
+export const isReportFilter = oneOf(REPORT_FILTERS);

@@ -349,4 +349,13 @@ export const apiMessages = {
   imageRequestInvalid: 'Bad Request',
   imageSignatureInvalid: 'Bad signature',
   imageFileNotFound: 'Image not found',
+  // The moderators' routes (API.md §11.6–§11.9).
+  ruleEmpty: 'Rule cannot be empty.',
+  invalidRuleId: 'Invalid rule ID.',
+  ruleNotFound: 'Rule not found.',
+  invalidReportId: 'Invalid report ID.',
+  reportNotFound: 'Report not found.',
+  lowerMod: 'You cannot remove a moderator ranked above you.',
+  noSuchUser: messages.moderation.noSuchUser,
+  modUserNotFound: messages.moderation.userNotFound,
 } as const;

@@ -137,6 +137,11 @@ export const errors = {
   imageRequestInvalid: () => new AppError(400, undefined, apiMessages.imageRequestInvalid),
   imageSignatureInvalid: () => new AppError(400, undefined, apiMessages.imageSignatureInvalid),
 
+  // The moderators' routes (API.md §11.6–§11.8).
+  invalidRule: () => new AppError(400, codes.invalidRule, apiMessages.ruleEmpty),
+  invalidReportId: () => new AppError(400, codes.invalidReportId, apiMessages.invalidReportId),
+  emptyUsername: () => new AppError(400, codes.emptyUsername, apiMessages.usernameRequired),
+
   // 401
   notLoggedIn: () => new AppError(401, codes.notLoggedIn, apiMessages.notLoggedIn),
   /** A missing or wrong CSRF token: no code (API.md §3.2). */
@@ -188,7 +193,18 @@ export const errors = {
   notListOwner: () => new AppError(403, codes.notListOwner, apiMessages.notListOwner),
   ownContent: (type: string) => new AppError(403, codes.ownContent, apiMessages.reportOwnContent(type)),
 
+  lowerMod: () => new AppError(403, codes.lowerMod, apiMessages.lowerMod),
+
   // 404
+  /** A rule id that is not an integer (`rule_not_found`) or names no rule (`rules-not-found`). */
+  ruleIdNotInteger: () => new AppError(404, codes.ruleNotFound, apiMessages.invalidRuleId),
+  ruleNotFound: () => new AppError(404, codes.rulesNotFound, apiMessages.ruleNotFound),
+  /** An unknown report: the contract names no code for it. */
+  reportNotFound: () => new AppError(404, undefined, apiMessages.reportNotFound),
+  /** Banning an unknown user (client: 'No user with username exists.'). */
+  noSuchUserToBan: () => new AppError(404, codes.userNotFound, apiMessages.noSuchUser),
+  /** Adding an unknown user as moderator (client: 'User not found'). */
+  modUserNotFound: () => new AppError(404, codes.userNotFound, apiMessages.modUserNotFound),
   /** With a username: the message names it (`GET /api/users/{username}`). */
   userNotFound: (username?: string) =>
     new AppError(

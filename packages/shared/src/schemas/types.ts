@@ -29,6 +29,12 @@ import type {
   UpdateListBodySchema,
 } from './lists.js';
 import type { MutedWordSchema } from './muted-words.js';
+import type {
+  AddModBodySchema,
+  CommunityReportsSchema,
+  CreateRuleBodySchema,
+  UpdateRuleBodySchema,
+} from './moderation.js';
 import type { NotificationPageSchema, NotificationSchema, NotificationViewSchema } from './notifications.js';
 import type { PushSubscriptionBodySchema } from './push.js';
 import type {
@@ -95,3 +101,7 @@ export type Report = Static<typeof ReportSchema>;
 export type ReportBody = Static<typeof ReportBodySchema>;
 export type UserFeed = Static<typeof UserFeedSchema>;
 export type UserFeedItem = UserFeed['items'][number];
+export type CreateRuleBody = Static<typeof CreateRuleBodySchema>;
+export type UpdateRuleBody = Static<typeof UpdateRuleBodySchema>;
+export type AddModBody = Static<typeof AddModBodySchema>;
+export type CommunityReports = Static<typeof CommunityReportsSchema>;
