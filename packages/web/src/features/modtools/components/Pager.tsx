@@ -35,7 +35,7 @@ export function Pager({
       <ul className={styles.pager}>
         {pageLinks(totalPages, current).map((link, i) =>
           link === 'gap' ? (
-            <li key={`gap-${i}`} className={styles.gap} aria-hidden="true">
+            <li key={`gap-${i}`} className={styles.gap}>
               …
             </li>
           ) : (
