@@ -1,15 +1,14 @@
 import { Redirect, useSearch } from 'wouter';
 import { messages } from '@commons/shared';
-import { ButtonLink } from '../../components/ui/Button';
+import { Button, ButtonLink } from '../../components/ui/Button';
 import { Skeleton } from '../../components/ui/Skeleton';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, errorText } from '../../lib/api-client';
 import { mayModerate, standingIn } from '../../lib/policies';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCommunity } from '../../features/communities/api/get-community';
 import { useCurrentUser } from '../../features/session';
 import { isModtoolsTab, MODTOOLS_TABS, ModtoolsLayout, ModtoolsTabContent } from '../../features/modtools';
 import { NotFoundPage } from './not-found';
-import { LoadFailed } from './page-parts';
 import pages from './pages.module.css';
 
 /** The view for members who may not moderate the community (secondary §2). */
@@ -46,8 +45,15 @@ export default function ModtoolsRoute({ name, rest }: { name: string; rest: stri
     if (query.isError) {
       const status = query.error instanceof ApiError ? query.error.status : 0;
       if (status === 404 || status === 400) return <NotFoundPage />;
+      // Not the pages' shared LoadFailed: importing it here would split the first load's chunks.
       return (
-        <LoadFailed error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />
+        <section className={pages.centered} role="alert">
+          <h1>{messages.common.somethingWentWrong}</h1>
+          <p className={pages.muted}>{errorText(query.error)}</p>
+          <Button onClick={() => void query.refetch()} disabled={query.isFetching}>
+            {messages.common.retry}
+          </Button>
+        </section>
       );
     }
     return <Skeleton lines={4} count={2} label="Loading moderation tools" />;

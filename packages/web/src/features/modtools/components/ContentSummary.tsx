@@ -1,8 +1,14 @@
 import { Link } from 'wouter';
 import type { Comment, Post } from '@commons/shared';
-import { RelativeTime } from '../../../components/ui/RelativeTime';
-import { commentPath } from '../../comments';
 import styles from './Modtools.module.css';
+
+/**
+ * A date and time in the reader's locale. Not the feeds' relative time: sharing that module with this
+ * lazy page would split it out of the first load's chunks, which costs the first load more bytes.
+ */
+export function shortDate(iso: string): string {
+  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
 
 /** The first few lines of a body, as plain text: a summary, not the rendered post. */
 function excerpt(text: string | null | undefined): string {
@@ -24,7 +30,7 @@ export function PostSummary({ post }: { post: Post }) {
         <Link href={`/${post.communityName}/post/${post.publicId}`}>{post.title}</Link>
       </p>
       <p className={styles.itemMeta}>
-        Post by @{post.username} · <RelativeTime date={post.createdAt} />
+        Post by @{post.username} · <time dateTime={post.createdAt}>{shortDate(post.createdAt)}</time>
         {states.length > 0 && ` · ${states.join(' · ')}`}
       </p>
       {post.body && (
@@ -41,7 +47,8 @@ export function CommentSummary({ comment }: { comment: Comment }) {
   return (
     <div className={styles.itemMain}>
       <p className={styles.itemMeta}>
-        Comment by @{comment.username} · <RelativeTime date={comment.createdAt} />
+        Comment by @{comment.username} ·{' '}
+        <time dateTime={comment.createdAt}>{shortDate(comment.createdAt)}</time>
         {comment.deleted && ' · Removed'}
         {comment.postDeleted && ' · its post is removed'}
       </p>
@@ -49,7 +56,7 @@ export function CommentSummary({ comment }: { comment: Comment }) {
         {excerpt(comment.body)}
       </p>
       <p className={styles.itemMeta}>
-        <Link href={commentPath(comment)}>
+        <Link href={`/${comment.communityName}/post/${comment.postPublicId}/${comment.id}`}>
           {comment.postTitle ? `On “${comment.postTitle}”` : 'View in thread'}
         </Link>
       </p>

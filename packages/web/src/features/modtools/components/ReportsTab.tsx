@@ -3,7 +3,6 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { messages, type Comment, type Community, type Post, type Report } from '@commons/shared';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
-import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { showAlert } from '../../../components/ui/Toasts';
 import { errorText } from '../../../lib/api-client';
@@ -12,7 +11,7 @@ import { useIgnoreReport } from '../api/ignore-report';
 import { MODTOOLS_PAGE_SIZE, type ReportFilter } from '../api/keys';
 import { useRemoveReportTarget } from '../api/remove-target';
 import { pageCount } from '../pagination';
-import { CommentSummary, PostSummary } from './ContentSummary';
+import { CommentSummary, PostSummary, shortDate } from './ContentSummary';
 import { Pager, pageFrom, withParam } from './Pager';
 import styles from './Modtools.module.css';
 
@@ -85,7 +84,8 @@ export function ReportsTab({ community, deleteAs }: { community: Community; dele
             <li key={report.id} aria-label={`Report: ${report.reason}`}>
               <div className={styles.row}>
                 <p className={styles.itemMeta}>
-                  <strong>{report.reason}</strong> · reported <RelativeTime date={report.createdAt} />
+                  <strong>{report.reason}</strong> · reported{' '}
+                  <time dateTime={report.createdAt}>{shortDate(report.createdAt)}</time>
                 </p>
                 <div className={styles.actions}>
                   <Button
