@@ -43,6 +43,7 @@ import { postsRoutes } from './posts/posts.routes.js';
 import { pushRoutes } from './push/push.routes.js';
 import { createPushSender } from './push/push.service.js';
 import { reportsRoutes } from './reports/reports.routes.js';
+import { moderationRoutes } from './moderation/moderation.routes.js';
 import { createRateLimiter } from './rate-limits/rate-limiter.js';
 import type { Secrets } from './site/secrets.js';
 import { siteRoutes } from './site/site.routes.js';
@@ -182,6 +183,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         postsRoutes(scope, deps);
         commentsRoutes(scope, deps);
         reportsRoutes(scope, deps);
+        moderationRoutes(scope, deps);
         notificationsRoutes(scope, deps);
         adminRoutes(scope, deps);
         pushRoutes(scope, deps);

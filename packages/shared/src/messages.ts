@@ -356,6 +356,5 @@ export const apiMessages = {
   invalidReportId: 'Invalid report ID.',
   reportNotFound: 'Report not found.',
   lowerMod: 'You cannot remove a moderator ranked above you.',
-  noSuchUser: messages.moderation.noSuchUser,
   modUserNotFound: messages.moderation.userNotFound,
 } as const;

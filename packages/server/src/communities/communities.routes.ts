@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
   ByNameQuerySchema,
-  CommunityBanBodySchema,
   CommunityListQuerySchema,
   CommunityListSchema,
   CommunityParamsSchema,
@@ -9,22 +8,15 @@ import {
   CommunityWithoutModsSchema,
   CreateCommunityBodySchema,
   JoinCommunityBodySchema,
-  UpdateCommunityBodySchema,
-  UserListSchema,
-  UserWithoutModdingSchema,
 } from '@commons/shared/schemas';
 import type { Deps } from '../deps.js';
 import type { TypeBoxProvider } from '../http/request-types.js';
 import {
-  banFromCommunity,
   createCommunity,
   getCommunity,
   joinCommunity,
-  listBanned,
   listCommunities,
   parseCommunityQuery,
-  unbanFromCommunity,
-  updateCommunity,
 } from './communities.service.js';
 
 const params = CommunityParamsSchema;
@@ -51,38 +43,9 @@ export function communitiesRoutes(scope: FastifyInstance, deps: Deps): void {
     (request) => getCommunity(deps, request.viewer.user, request.params.id, request.query.byName === 'true'),
   );
 
-  app.put(
-    '/communities/:id',
-    { schema: { params, querystring, body: UpdateCommunityBodySchema, response: { 200: CommunitySchema } } },
-    (request) =>
-      updateCommunity(
-        deps,
-        request.viewer.user,
-        request.params.id,
-        request.query.byName === 'true',
-        request.body,
-      ),
-  );
-
   app.post(
     '/_joinCommunity',
     { schema: { body: JoinCommunityBodySchema, response: { 200: CommunityWithoutModsSchema } } },
     (request) => joinCommunity(deps, request.viewer.user, request.body),
-  );
-
-  app.get('/communities/:id/banned', { schema: { params, response: { 200: UserListSchema } } }, (request) =>
-    listBanned(deps, request.viewer.user, request.params.id),
-  );
-
-  app.post(
-    '/communities/:id/banned',
-    { schema: { params, body: CommunityBanBodySchema, response: { 200: UserWithoutModdingSchema } } },
-    (request) => banFromCommunity(deps, request.viewer.user, request.params.id, request.body),
-  );
-
-  app.delete(
-    '/communities/:id/banned',
-    { schema: { params, body: CommunityBanBodySchema, response: { 200: UserWithoutModdingSchema } } },
-    (request) => unbanFromCommunity(deps, request.viewer.user, request.params.id, request.body),
   );
 }

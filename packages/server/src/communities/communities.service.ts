@@ -20,27 +20,19 @@ import { errors } from '../lib/errors.js';
 import { newId, parseId } from '../lib/ids.js';
 import { imagesByIds } from '../images/images.repository.js';
 import { presentImage } from '../images/images.presenter.js';
-import {
-  assertMayEditCommunity,
-  assertMayUseModTools,
-  mayBeBannedFromCommunity,
-  skipsCommunityCreationLimits,
-} from '../policies/communities.policy.js';
+import { skipsCommunityCreationLimits } from '../policies/communities.policy.js';
 import { siteRole, type Standing } from '../policies/roles.policy.js';
-import { findUserByName, type UserRow } from '../users/users.repository.js';
+import type { UserRow } from '../users/users.repository.js';
 import { publicUsers, usersInOrder } from '../users/user-views.js';
 import { presentCommunity, presentFullCommunity, type ViewerRelation } from './communities.presenter.js';
 import {
   addMember,
   addModerator,
-  bannedUserIds,
   currentBans,
   defaultCommunities,
   defaultCommunityIds,
-  deleteBan,
   findCommunityById,
   findCommunityByName,
-  insertBan,
   insertCommunity,
   isBannedFrom,
   isDefaultCommunity,
@@ -55,7 +47,6 @@ import {
   rulesOf,
   searchCommunities,
   setDefaultCommunity,
-  updateCommunitySettings,
   viewerRelations,
   type CommunityRow,
 } from './communities.repository.js';
@@ -301,99 +292,6 @@ export async function joinCommunity(
   });
   const [json] = await communityJsons(deps, [(await findCommunityById(deps.db, id))!], viewer);
   return json!;
-}
-
-/** `PUT /api/communities/{idOrName}`: only nsfw, about and postingRestricted, all overwritten. */
-export async function updateCommunity(
-  deps: Deps,
-  viewer: UserRow | null,
-  idOrName: string,
-  byName: boolean,
-  body: { nsfw?: boolean | null; about?: string | null; postingRestricted?: boolean | null },
-) {
-  if (!viewer) throw errors.notLoggedIn();
-  const row = await requireCommunity(deps.db, idOrName, byName);
-  assertMayEditCommunity(await standingIn(deps, viewer, row.id));
-  const updated = await updateCommunitySettings(deps.db, row.id, {
-    nsfw: body.nsfw ?? false,
-    about: truncateChars((body.about ?? '').trim(), limits.communityAboutMax) || null,
-    posting_restricted: body.postingRestricted ?? false,
-  });
-  return fullCommunityJson(deps, updated, viewer);
-}
-
-async function requireModeratedCommunity(
-  deps: Deps,
-  viewer: UserRow | null,
-  id: string,
-): Promise<CommunityRow> {
-  if (!viewer) throw errors.notLoggedIn();
-  const row = await requireCommunity(deps.db, id, false);
-  assertMayUseModTools(await standingIn(deps, viewer, row.id));
-  return row;
-}
-
-/** `GET /api/communities/{id}/banned`: users under a current ban. */
-export async function listBanned(deps: Deps, viewer: UserRow | null, communityId: string) {
-  const row = await requireModeratedCommunity(deps, viewer, communityId);
-  return publicUsers(
-    deps,
-    await usersInOrder(deps.db, await bannedUserIds(deps.db, row.id, deps.clock())),
-    viewer,
-  );
-}
-
-/**
- * `POST /api/communities/{id}/banned` (DOMAIN §7.3): not mods of the community or admins; a second ban
- * is 409. A ban with an expiry lifts itself when the time passes.
- */
-export async function banFromCommunity(
-  deps: Deps,
-  viewer: UserRow | null,
-  communityId: string,
-  body: { username?: string; expires?: string | null },
-) {
-  const community = await requireModeratedCommunity(deps, viewer, communityId);
-  if (!body.username) throw errors.noUsername();
-  let expiresAt: Date | null = null;
-  if (body.expires) {
-    expiresAt = new Date(body.expires);
-    if (Number.isNaN(expiresAt.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(body.expires)) {
-      throw errors.invalidExpires();
-    }
-  }
-  const target = await findUserByName(deps.db, body.username);
-  if (!target || target.deleted_at) throw errors.userNotFound();
-  const targetModerates = await isModerator(deps.db, community.id, target.id);
-  if (!mayBeBannedFromCommunity({ isAdmin: target.is_admin, moderates: targetModerates })) {
-    throw errors.modsCannotBeBanned();
-  }
-  const banned = await insertBan(deps.db, {
-    communityId: community.id,
-    userId: target.id,
-    expiresAt,
-    bannedBy: viewer!.id,
-    now: deps.clock(),
-  });
-  if (!banned) throw errors.alreadyBanned(target.username);
-  const [user] = await publicUsers(deps, [target], viewer);
-  return user!;
-}
-
-/** `DELETE /api/communities/{id}/banned`: lifts a ban (a no-op when there is none). */
-export async function unbanFromCommunity(
-  deps: Deps,
-  viewer: UserRow | null,
-  communityId: string,
-  body: { username?: string },
-) {
-  const community = await requireModeratedCommunity(deps, viewer, communityId);
-  if (!body.username) throw errors.noUsername();
-  const target = await findUserByName(deps.db, body.username);
-  if (!target) throw errors.userNotFound();
-  await deleteBan(deps.db, community.id, target.id);
-  const [user] = await publicUsers(deps, [target], viewer);
-  return user!;
 }
 
 /** The admin actions `add_default_forum` / `remove_default_forum` (API.md §16.1). */

@@ -141,6 +141,8 @@ export const errors = {
   invalidRule: () => new AppError(400, codes.invalidRule, apiMessages.ruleEmpty),
   invalidReportId: () => new AppError(400, codes.invalidReportId, apiMessages.invalidReportId),
   emptyUsername: () => new AppError(400, codes.emptyUsername, apiMessages.usernameRequired),
+  /** A community picture or banner that is not a decodable image (API.md §11.10). */
+  unsupportedCommunityImage: () => new AppError(400, codes.unsupportedImage, apiMessages.unsupportedImage),
 
   // 401
   notLoggedIn: () => new AppError(401, codes.notLoggedIn, apiMessages.notLoggedIn),
@@ -201,8 +203,6 @@ export const errors = {
   ruleNotFound: () => new AppError(404, codes.rulesNotFound, apiMessages.ruleNotFound),
   /** An unknown report: the contract names no code for it. */
   reportNotFound: () => new AppError(404, undefined, apiMessages.reportNotFound),
-  /** Banning an unknown user (client: 'No user with username exists.'). */
-  noSuchUserToBan: () => new AppError(404, codes.userNotFound, apiMessages.noSuchUser),
   /** Adding an unknown user as moderator (client: 'User not found'). */
   modUserNotFound: () => new AppError(404, codes.userNotFound, apiMessages.modUserNotFound),
   /** With a username: the message names it (`GET /api/users/{username}`). */
