@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Community } from '@commons/shared';
 import styles from './Modtools.module.css';
@@ -38,9 +38,16 @@ export function ModtoolsLayout({
   children: ReactNode;
 }) {
   const base = `/${community.name}/modtools`;
+  const nav = useRef<HTMLElement>(null);
+  // On phones the tabs scroll sideways: bring the current one into sight (sideways only, never the page).
+  useEffect(() => {
+    const current = nav.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!nav.current || !current || nav.current.scrollWidth <= nav.current.clientWidth) return;
+    nav.current.scrollLeft = current.offsetLeft - (nav.current.clientWidth - current.offsetWidth) / 2;
+  }, [tab]);
   return (
     <div className={styles.layout}>
-      <nav className={styles.nav} aria-label="Moderation tools">
+      <nav ref={nav} className={styles.nav} aria-label="Moderation tools">
         <h2 className={styles.navTitle}>
           <Link href={`/${community.name}`}>{community.name}</Link>
         </h2>
