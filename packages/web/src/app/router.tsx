@@ -22,17 +22,17 @@ const pages = {
   settings: page(() => import('./routes/settings')),
   lists: page(() => import('./routes/lists')),
   list: page(() => import('./routes/list')),
-  notifications: page(() => import('./routes/notifications')),
   modtools: page(() => import('./routes/modtools')),
+  notifications: page(() => import('./routes/notifications')),
 };
 
 /** `/@{username}`: a profile (core §2). A pattern, as `@` cannot start a path parameter. */
 const PROFILE_PATH = /^\/@(?<username>[^/]+)\/?$/;
+/** `/{name}/modtools` and anything under it (secondary §2); the page itself tells tabs from unknown paths. */
+const MODTOOLS_PATH = /^\/(?<community>[^/@]+)\/modtools(?<rest>\/.*)?$/;
 /** `/@{username}/lists` and `/@{username}/lists/{listName}` (secondary §2). */
 const LISTS_PATH = /^\/@(?<username>[^/]+)\/lists\/?$/;
 const LIST_PATH = /^\/@(?<username>[^/]+)\/lists\/(?<listName>[^/]+)\/?$/;
-/** `/{name}/modtools` and anything under it (secondary §2); the page itself tells tabs from unknown paths. */
-const MODTOOLS_PATH = /^\/(?<community>[^/@]+)\/modtools(?<rest>\/.*)?$/;
 
 /** First path segments that are pages of their own, not community names. */
 const FIXED_SEGMENTS = new Set([
@@ -81,8 +81,8 @@ export function Routes() {
     settings,
     lists,
     list,
-    notifications,
     modtools,
+    notifications,
   } = pages;
   return (
     <Suspense fallback={<Skeleton lines={4} count={2} />}>
@@ -119,11 +119,6 @@ export function Routes() {
             <notifications.Component />
           </RequireLogin>
         </Route>
-        {staticPages.map((p) => (
-          <Route key={p.path} path={p.path}>
-            <staticPage.Component path={p.path} />
-          </Route>
-        ))}
         <Route path={MODTOOLS_PATH}>
           {(params: { community?: string; rest?: string }) => (
             <RequireLogin>
@@ -135,6 +130,11 @@ export function Routes() {
             </RequireLogin>
           )}
         </Route>
+        {staticPages.map((p) => (
+          <Route key={p.path} path={p.path}>
+            <staticPage.Component path={p.path} />
+          </Route>
+        ))}
         {['/admin', '/admin/*', '/:community/modtools', '/:community/modtools/*'].map((path) => (
           <Route key={path} path={path}>
             <RequireLogin>
