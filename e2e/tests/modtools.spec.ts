@@ -182,6 +182,9 @@ test('a moderator runs every modtools tab; others see what their role allows', a
   await page.getByRole('button', { name: 'Move “No spam” up' }).click();
   await expect(rules.getByRole('listitem').first()).toContainText('No spam');
   await screenshot(page, 'modtools-rules', project);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await screenshot(page, 'modtools-rules-dark', project);
+  await page.emulateMedia({ colorScheme: 'light' });
   await page.goto(`/${c}`);
   await expect(page.getByRole('heading', { level: 1, name: c })).toBeVisible();
   const aboutTab = page.getByRole('tab', { name: 'About' });
