@@ -18,6 +18,11 @@ const PAGE_CHANGING_ROUTES = new Set([
   'POST /api/_admin',
   'DELETE /api/users/:username',
   'PUT /api/communities/:id',
+  // Posts carry their community's picture and banner.
+  'POST /api/communities/:id/pro_pic',
+  'DELETE /api/communities/:id/pro_pic',
+  'POST /api/communities/:id/banner_image',
+  'DELETE /api/communities/:id/banner_image',
 ]);
 
 /**

@@ -15,7 +15,8 @@ import { deleteReportsOfComment, deleteReportsOfComments } from '../reports/repo
 import { recordPostVisit } from '../posts/post-visits.repository.js';
 import { requirePost } from '../posts/posts.service.js';
 import { assertNotBanned } from '../policies/communities.policy.js';
-import { assertMayActAs, assertMayUnlock, parseGroup, speakingAs } from '../policies/content.policy.js';
+import { parseGroup } from '../policies/content.policy.js';
+import { assertMayRemove, lockBy, regroupBy, speakAs, unlockBy } from '../moderation/content-moderation.js';
 import { assertAdmin, siteRole } from '../policies/roles.policy.js';
 import type { UserRow } from '../users/users.repository.js';
 import { commentJson, commentJsons, commentPageOf } from './comment-views.js';
@@ -106,7 +107,7 @@ export async function createComment(
   if (post.locked) throw errors.postLocked();
   const standing = await standingIn(deps, viewer, post.community_id);
   assertNotBanned(standing);
-  const group = speakingAs(standing, userGroup || 'normal');
+  const group = speakAs(standing, userGroup);
 
   let parent: CommentRow | null = null;
   if (body.parentCommentId) {
@@ -200,30 +201,18 @@ export async function commentAction(
   let updated: CommentRow;
   switch (query.action) {
     case 'changeAsUser': {
-      if (comment.user_id !== viewer.id) throw errors.notAuthor();
-      const group = speakingAs(standing, query.userGroup ?? '');
+      const group = regroupBy(standing, comment.user_id === viewer.id, query.userGroup);
       updated = await updateComment(deps.db, comment.id, { user_group: group });
       break;
     }
     case 'lock': {
-      const as = query.lockAs;
-      if (as !== 'mods' && as !== 'admins') throw errors.invalidGroup();
-      assertMayActAs(standing, as, false);
+      const lock = lockBy(standing, viewer.id, query.lockAs, deps.clock());
       if (comment.deleted_at !== null) throw errors.commentDeleted();
-      updated = await updateComment(deps.db, comment.id, {
-        locked_at: deps.clock(),
-        locked_by: viewer.id,
-        locked_by_group: as,
-      });
+      updated = await updateComment(deps.db, comment.id, lock);
       break;
     }
     case 'unlock': {
-      assertMayUnlock(standing);
-      updated = await updateComment(deps.db, comment.id, {
-        locked_at: null,
-        locked_by: null,
-        locked_by_group: null,
-      });
+      updated = await updateComment(deps.db, comment.id, unlockBy(standing));
       break;
     }
     default:
@@ -246,7 +235,7 @@ export async function deleteComment(
   const as = parseGroup(deleteAs || 'normal');
   const comment = await requireComment(deps, commentId);
   await deps.limiter.consume('updateContent', viewer.id);
-  assertMayActAs(await standingIn(deps, viewer, comment.community_id), as, comment.user_id === viewer.id);
+  assertMayRemove(await standingIn(deps, viewer, comment.community_id), as, comment.user_id === viewer.id);
   if (comment.deleted_at !== null) throw errors.commentDeleted();
 
   const deleted = await deps.db.transaction().execute(async (trx) => {

@@ -178,7 +178,15 @@ export function getGuestFeed(
 async function getModtoolsFeed(deps: Deps, viewer: UserRow | null, query: FeedQuery): Promise<ModtoolsFeed> {
   if (!viewer) throw errors.notLoggedIn();
   if (!query.communityId) throw errors.invalidId();
-  if (!query.page || !/^\d+$/.test(query.page) || Number(query.page) < 1) throw errors.invalidPage();
+  // Past a Postgres integer, the offset would overflow the query rather than name an empty page.
+  if (
+    !query.page ||
+    !/^\d{1,10}$/.test(query.page) ||
+    Number(query.page) < 1 ||
+    Number(query.page) > 2 ** 31 - 1
+  ) {
+    throw errors.invalidPage();
+  }
   const page = Number(query.page);
   if (!(await findCommunityById(deps.db, query.communityId))) throw errors.communityNotFound();
   assertMayUseModTools(await standingIn(deps, viewer, query.communityId));

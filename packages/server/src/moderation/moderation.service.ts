@@ -209,8 +209,8 @@ export async function listModerators(
 }
 
 /**
- * `POST /api/communities/{id}/mods`: the user joins if needed and is ranked last, and gets the
- * `mod_add` notification, all in one transaction. Adding a moderator again changes nothing.
+ * `POST /api/communities/{id}/mods`: the user joins if needed, is ranked last, loses any ban from the
+ * community, and gets the `mod_add` notification, all in one transaction. Adding a moderator again changes nothing.
  */
 export async function addCommunityModerator(
   deps: Deps,
@@ -230,6 +230,8 @@ export async function addCommunityModerator(
     if (await isModerator(trx, community.id, target.id)) return;
     await addMember(trx, community.id, target.id);
     await addModerator(trx, community.id, target.id);
+    // Moderators cannot be banned from their community (DOMAIN §7.3): a ban ends with the promotion.
+    await deleteBan(trx, community.id, target.id);
     await recordModAddEvent(trx, target.id, community, viewer, deps.clock());
   });
   return moderatorsJson(deps, community.id, viewer);

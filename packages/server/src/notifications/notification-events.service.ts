@@ -90,7 +90,7 @@ export async function recordPostRemovedEvent(
 
 /**
  * A moderator added through the API (never by an operator command, nor the creator of a new
- * community). The route that adds moderators arrives with the moderators feature, which calls this.
+ * community): `POST /api/communities/{id}/mods` calls this in its transaction (moderation.service.ts).
  */
 export async function recordModAddEvent(
   trx: Kysely<DB>,

@@ -23,13 +23,15 @@ import { errors } from '../lib/errors.js';
 import { newId, parseId } from '../lib/ids.js';
 import { fetchLinkThumbnail, normalizeLinkUrl } from '../links/link-info.js';
 import { assertMayPostIn } from '../policies/communities.policy.js';
+import { parseGroup } from '../policies/content.policy.js';
 import {
-  assertMayActAs,
-  assertMayPin,
-  assertMayUnlock,
-  parseGroup,
-  speakingAs,
-} from '../policies/content.policy.js';
+  assertMayPinPost,
+  assertMayRemove,
+  lockBy,
+  regroupBy,
+  speakAs,
+  unlockBy,
+} from '../moderation/content-moderation.js';
 import { assertAdmin, siteRole } from '../policies/roles.policy.js';
 import { deleteReportsOfPost } from '../reports/reports.repository.js';
 import { countUserPost, type UserRow } from '../users/users.repository.js';
@@ -124,7 +126,7 @@ export async function createPost(deps: Deps, viewer: UserRow | null, body: Creat
   if (!community) throw errors.communityNotFound();
   const standing = await standingIn(deps, viewer, community.id);
   assertMayPostIn(standing, { postingRestricted: community.posting_restricted });
-  const group = speakingAs(standing, body.userGroup || 'normal');
+  const group = speakAs(standing, body.userGroup);
   const link = type === 'link' ? normalizeLinkUrl(body.url ?? '') : null;
   if (type === 'link' && !link) throw errors.invalidUrl();
   const title = titleOf(body.title);
@@ -223,38 +225,26 @@ export async function postAction(
   let updated = post;
   switch (query.action) {
     case 'lock': {
-      const group = query.lockAs;
-      if (group !== 'mods' && group !== 'admins') throw errors.invalidGroup();
-      assertMayActAs(standing, group, false);
       updated = await updatePost(deps.db, post.id, {
         locked: true,
-        locked_at: now,
-        locked_by: viewer.id,
-        locked_by_group: group,
+        ...lockBy(standing, viewer.id, query.lockAs, now),
       });
       break;
     }
     case 'unlock': {
       parseGroup(query.lockAs);
-      assertMayUnlock(standing);
-      updated = await updatePost(deps.db, post.id, {
-        locked: false,
-        locked_at: null,
-        locked_by: null,
-        locked_by_group: null,
-      });
+      updated = await updatePost(deps.db, post.id, { locked: false, ...unlockBy(standing) });
       break;
     }
     case 'changeAsUser': {
-      if (post.user_id !== viewer.id) throw errors.notAuthor();
-      const group = speakingAs(standing, query.userGroup ?? '');
+      const group = regroupBy(standing, post.user_id === viewer.id, query.userGroup);
       updated = await updatePost(deps.db, post.id, { user_group: group });
       break;
     }
     case 'pin':
     case 'unpin': {
       const siteWide = query.siteWide === 'true';
-      assertMayPin(standing, siteWide);
+      assertMayPinPost(standing, siteWide);
       updated = await setPinned(deps, post, siteWide, query.action === 'pin');
       break;
     }
@@ -315,8 +305,9 @@ export async function deletePost(
   const purge = query.deleteContent === 'true';
   const post = await requirePost(deps, publicId);
   await deps.limiter.consume('updateContent', viewer.id);
-  assertMayActAs(await standingIn(deps, viewer, post.community_id), as, post.user_id === viewer.id);
-  if (purge && as === 'mods') throw errors.modCannotDeleteContent();
+  assertMayRemove(await standingIn(deps, viewer, post.community_id), as, post.user_id === viewer.id, {
+    purge,
+  });
   if (post.deleted && !(purge && !post.deleted_content)) throw errors.alreadyDeleted();
 
   const removed = await removePost(deps, post, viewer.id, as, purge, as !== 'normal');
