@@ -198,6 +198,16 @@ test('a moderator runs every modtools tab; others see what their role allows', a
   await secondPage.goto(`/${c}/modtools/mods`);
   await expect(secondPage.getByRole('button', { name: `Remove @${second.name}` })).toBeVisible();
   await expect(secondPage.getByRole('button', { name: `Remove @${mod.name}` })).toHaveCount(0);
+  // Leaving the community as a moderator asks first, and ends the role.
+  await secondPage.goto(`/${c}`);
+  await secondPage.getByRole('button', { name: 'Joined' }).click();
+  const leave = secondPage.getByRole('dialog', { name: `Leave ${c}?` });
+  await expect(leave).toContainText('no longer be one of its moderators');
+  await leave.getByRole('button', { name: 'Leave', exact: true }).click();
+  await expect(secondPage.getByRole('button', { name: 'Join', exact: true })).toBeVisible();
+  await expect(
+    secondPage.getByRole('link', { name: messages.communities.modTools, exact: true }),
+  ).toHaveCount(0);
   await secondPage.context().close();
 
   // A member gets the forbidden view; an admin who does not moderate sees MOD TOOLS (ADMIN).
