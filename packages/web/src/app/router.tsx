@@ -22,11 +22,14 @@ const pages = {
   settings: page(() => import('./routes/settings')),
   lists: page(() => import('./routes/lists')),
   list: page(() => import('./routes/list')),
+  modtools: page(() => import('./routes/modtools')),
   notifications: page(() => import('./routes/notifications')),
 };
 
 /** `/@{username}`: a profile (core §2). A pattern, as `@` cannot start a path parameter. */
 const PROFILE_PATH = /^\/@(?<username>[^/]+)\/?$/;
+/** `/{name}/modtools` and anything under it (secondary §2); the page itself tells tabs from unknown paths. */
+const MODTOOLS_PATH = /^\/(?<community>[^/@]+)\/modtools(?<rest>\/.*)?$/;
 /** `/@{username}/lists` and `/@{username}/lists/{listName}` (secondary §2). */
 const LISTS_PATH = /^\/@(?<username>[^/]+)\/lists\/?$/;
 const LIST_PATH = /^\/@(?<username>[^/]+)\/lists\/(?<listName>[^/]+)\/?$/;
@@ -55,6 +58,7 @@ export function preloadPage(pathname: string): void {
   else if (PROFILE_PATH.test(pathname)) void pages.profile.preload();
   else if (LISTS_PATH.test(pathname)) void pages.lists.preload();
   else if (LIST_PATH.test(pathname)) void pages.list.preload();
+  else if (MODTOOLS_PATH.test(pathname)) void pages.modtools.preload();
   else if (/^\/[^/@]+\/post\/[^/]+(\/[^/]+)?$/.test(pathname)) void pages.post.preload();
   else if (/^\/[^/@]+$/.test(pathname) && !FIXED_SEGMENTS.has(pathname.slice(1)))
     void pages.community.preload();
@@ -77,6 +81,7 @@ export function Routes() {
     settings,
     lists,
     list,
+    modtools,
     notifications,
   } = pages;
   return (
@@ -113,6 +118,17 @@ export function Routes() {
           <RequireLogin>
             <notifications.Component />
           </RequireLogin>
+        </Route>
+        <Route path={MODTOOLS_PATH}>
+          {(params: { community?: string; rest?: string }) => (
+            <RequireLogin>
+              <modtools.Component
+                key={(params.community ?? '').toLowerCase()}
+                name={decodeURIComponent(params.community ?? '')}
+                rest={params.rest ?? ''}
+              />
+            </RequireLogin>
+          )}
         </Route>
         {staticPages.map((p) => (
           <Route key={p.path} path={p.path}>
