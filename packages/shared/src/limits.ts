@@ -28,6 +28,16 @@ export const limits = {
   communityRuleMax: 512,
   communityRuleDescriptionMax: 512,
   communityRequestNoteMax: 500,
+  /** Community requests older than this are not listed to admins (API.md §15.2). */
+  communityRequestsListedDays: 90,
+  /** IP blocks (API.md §16.3): page size, the widest network, and the note kept. */
+  ipBlocksPageSize: 20,
+  ipBlockMinPrefix: 8,
+  ipBlockNoteMax: 1000,
+  /** The admin table names this many associated users of a block, then "and N more". */
+  ipBlockUsersShown: 10,
+  /** Hourly analytics snapshots per page (API.md §16.4). */
+  analyticsPageSize: 250,
   /** 25 MiB: the default of MAX_IMAGE_SIZE, which the client also reads from site-config. */
   maxImageSize: 26_214_400,
   /** Default and maximum page size of cursor feeds. */

@@ -143,6 +143,10 @@ export const messages = {
     invalidWildcard: 'Invalid wildcard',
     invalidExpiresIn: 'Invalid expires in value',
     blockFailed: (message: string) => `Error blocking IP: ${message}`,
+    /** The stored denial note when the admin gives none (DOMAIN §6.5); the client sends it too. */
+    requestDeclined: (name: string) => `Your request for +${name} has been declined.`,
+    /** The small page every request from a blocked address gets (DOMAIN §7.9). */
+    blocked: 'Suspicious activity detected. Blocked.',
   },
   lists: {
     nameEmpty: 'Name cannot be empty.',
@@ -349,4 +353,20 @@ export const apiMessages = {
   imageRequestInvalid: 'Bad Request',
   imageSignatureInvalid: 'Bad signature',
   imageFileNotFound: 'Image not found',
+  // Administration (API.md §15, §16.2–§16.4).
+  invalidIp: 'Invalid IP address.',
+  invalidWildcard: messages.admin.invalidWildcard,
+  ipSubnetTooLarge: 'IP subnet too large.',
+  invalidExpiresIn: messages.admin.invalidExpiresIn,
+  blockDuplicate: 'An identical block is already in effect.',
+  invalidBlockId: 'Invalid block ID.',
+  blockNotFound: 'IP block not found.',
+  blockNotInEffect: 'The IP block is no longer in effect.',
+  invalidNextValue: 'Invalid next value.',
+  invalidRequestId: 'Invalid community request ID.',
+  communityRequestNameTooShort: messages.communities.requestNameTooShort,
+  communityAlreadyExists: "The community you're requesting to create already exists",
+  communityAlreadyRequested: 'You already have a pending request for that community',
+  previouslyDeclined: 'This community request was already made.',
+  alreadyDenied: 'This request has already been denied.',
 } as const;

@@ -13,3 +13,4 @@ export * from './muted-words.js';
 export * from './notifications.js';
 export * from './push.js';
 export * from './analytics.js';
+export * from './admin.js';

@@ -9,6 +9,17 @@ import type {
   CommentVoteBodySchema,
   CreateCommentBodySchema,
 } from './comment.js';
+import type {
+  AnalyticsEventSchema,
+  AnalyticsPageSchema,
+  BasicSiteStatsSchema,
+  CommunityRequestSchema,
+  CreateCommunityRequestBodySchema,
+  CreateIPBlockBodySchema,
+  IPBlockPageSchema,
+  IPBlockSchema,
+  SiteSettingsUpdateBodySchema,
+} from './admin.js';
 import type { UserGroup } from './common.js';
 import type {
   CommunityRuleSchema,
@@ -95,3 +106,12 @@ export type Report = Static<typeof ReportSchema>;
 export type ReportBody = Static<typeof ReportBodySchema>;
 export type UserFeed = Static<typeof UserFeedSchema>;
 export type UserFeedItem = UserFeed['items'][number];
+export type SiteSettingsUpdateBody = Static<typeof SiteSettingsUpdateBodySchema>;
+export type IPBlock = Static<typeof IPBlockSchema>;
+export type IPBlockPage = Static<typeof IPBlockPageSchema>;
+export type CreateIPBlockBody = Static<typeof CreateIPBlockBodySchema>;
+export type CommunityRequest = Static<typeof CommunityRequestSchema>;
+export type CreateCommunityRequestBody = Static<typeof CreateCommunityRequestBodySchema>;
+export type BasicSiteStats = Static<typeof BasicSiteStatsSchema>;
+export type AnalyticsEvent = Static<typeof AnalyticsEventSchema>;
+export type AnalyticsPage = Static<typeof AnalyticsPageSchema>;
