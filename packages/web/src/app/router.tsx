@@ -23,6 +23,7 @@ const pages = {
   lists: page(() => import('./routes/lists')),
   list: page(() => import('./routes/list')),
   notifications: page(() => import('./routes/notifications')),
+  admin: page(() => import('./routes/admin')),
 };
 
 /** `/@{username}`: a profile (core §2). A pattern, as `@` cannot start a path parameter. */
@@ -30,6 +31,9 @@ const PROFILE_PATH = /^\/@(?<username>[^/]+)\/?$/;
 /** `/@{username}/lists` and `/@{username}/lists/{listName}` (secondary §2). */
 const LISTS_PATH = /^\/@(?<username>[^/]+)\/lists\/?$/;
 const LIST_PATH = /^\/@(?<username>[^/]+)\/lists\/(?<listName>[^/]+)\/?$/;
+
+/** `/admin` and its sub-routes (secondary §2); the dashboard says 'Not found' for unknown ones. */
+const ADMIN_PATH = /^\/admin(?:\/(?<section>.*?))?\/?$/;
 
 /** First path segments that are pages of their own, not community names. */
 const FIXED_SEGMENTS = new Set([
@@ -51,6 +55,7 @@ export function preloadPage(pathname: string): void {
   else if (pathname === '/new') void pages.newPost.preload();
   else if (pathname === '/settings') void pages.settings.preload();
   else if (pathname === '/notifications') void pages.notifications.preload();
+  else if (ADMIN_PATH.test(pathname)) void pages.admin.preload();
   else if (staticPages.some((p) => p.path === pathname)) void pages.staticPage.preload();
   else if (PROFILE_PATH.test(pathname)) void pages.profile.preload();
   else if (LISTS_PATH.test(pathname)) void pages.lists.preload();
@@ -78,6 +83,7 @@ export function Routes() {
     lists,
     list,
     notifications,
+    admin,
   } = pages;
   return (
     <Suspense fallback={<Skeleton lines={4} count={2} />}>
@@ -119,7 +125,14 @@ export function Routes() {
             <staticPage.Component path={p.path} />
           </Route>
         ))}
-        {['/admin', '/admin/*', '/:community/modtools', '/:community/modtools/*'].map((path) => (
+        <Route path={ADMIN_PATH}>
+          {(params: { section?: string }) => (
+            <RequireLogin>
+              <admin.Component section={params.section ?? ''} />
+            </RequireLogin>
+          )}
+        </Route>
+        {['/:community/modtools', '/:community/modtools/*'].map((path) => (
           <Route key={path} path={path}>
             <RequireLogin>
               <NotFoundPage />

@@ -1,19 +1,6 @@
-/** The hourly site stats snapshot (API.md §5.15), as `JSON.parse(event.payload)` gives it. */
-export interface SiteStats {
-  signups: number;
-  pwa_installs: number;
-  notifications_enabled: number;
-  users_day: number;
-  users_week: number;
-  users_month: number;
-  return_users_day: number;
-  return_users_week: number;
-  return_users_month: number;
-  posts_day: number;
-  posts_week: number;
-  comments_day: number;
-  comments_week: number;
-}
+import type { BasicSiteStats } from '@commons/shared';
+
+type SiteStats = Omit<BasicSiteStats, 'version'>;
 
 /** The 13 counters in the order of the analytics table's columns after the time. */
 export const STAT_COLUMNS: { key: keyof SiteStats; label: string }[] = [
@@ -36,7 +23,7 @@ export const STAT_COLUMNS: { key: keyof SiteStats; label: string }[] = [
 export function parseStats(payload: string): Partial<SiteStats> {
   try {
     const value: unknown = JSON.parse(payload);
-    return value && typeof value === 'object' ? (value as Partial<SiteStats>) : {};
+    return typeof value === 'object' && value !== null ? value : {};
   } catch {
     return {};
   }
@@ -99,7 +86,12 @@ export interface ChartScale {
  * Maps day indexes and counts into a `width` × `height` plot: index 0 at the left edge, the last at the
  * right; 0 at the bottom, the axis top (a nice ceiling of the largest count) at the top.
  */
-export function chartScale(values: (number | null)[], count: number, width: number, height: number): ChartScale {
+export function chartScale(
+  values: (number | null)[],
+  count: number,
+  width: number,
+  height: number,
+): ChartScale {
   const largest = Math.max(0, ...values.filter((v): v is number => v !== null));
   const max = niceCeiling(largest);
   const step = max >= 4 ? max / 4 : 1;

@@ -4,7 +4,15 @@ import { associatedUsers, blockRange, parseExpiresIn, readBlockInput, wildcardPr
 
 describe('wildcardProblem', () => {
   it('accepts trailing wildcards and addresses without any', () => {
-    for (const address of ['10.0.*.*', '10.*.*.*', '192.168.1.*', '2001:db8:*:*', '10.0.0.1', '10.0.0.0/16', '::1']) {
+    for (const address of [
+      '10.0.*.*',
+      '10.*.*.*',
+      '192.168.1.*',
+      '2001:db8:*:*',
+      '10.0.0.1',
+      '10.0.0.0/16',
+      '::1',
+    ]) {
       expect(wildcardProblem(address), address).toBeNull();
     }
   });
@@ -26,7 +34,8 @@ describe('parseExpiresIn', () => {
   });
 
   it('refuses what is not a plain number', () => {
-    for (const text of ['abc', '1e3', '-2', '2h', '1.2.3', 'Infinity']) expect(parseExpiresIn(text), text).toBeUndefined();
+    for (const text of ['abc', '1e3', '-2', '2h', '1.2.3', 'Infinity'])
+      expect(parseExpiresIn(text), text).toBeUndefined();
   });
 });
 

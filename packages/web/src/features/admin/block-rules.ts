@@ -1,4 +1,4 @@
-import { messages } from '@commons/shared';
+import { limits, messages } from '@commons/shared';
 
 /** What the block-IP form sends (API.md §16.3), or the first problem with what was typed. */
 export type BlockInput =
@@ -47,12 +47,10 @@ export function blockRange(block: { ip: string; maskedBits: number }): string {
   return block.maskedBits > 0 ? `${block.ip}/${block.maskedBits}` : block.ip;
 }
 
-/** At most this many associated users are named; the rest are counted (secondary §9). */
-export const ASSOCIATED_USERS_SHOWN = 10;
-
+/** A block names at most 10 of its associated users and counts the rest (secondary §9). */
 export function associatedUsers(names: string[]): { shown: string[]; more: number } {
   return {
-    shown: names.slice(0, ASSOCIATED_USERS_SHOWN),
-    more: Math.max(0, names.length - ASSOCIATED_USERS_SHOWN),
+    shown: names.slice(0, limits.ipBlockUsersShown),
+    more: Math.max(0, names.length - limits.ipBlockUsersShown),
   };
 }
