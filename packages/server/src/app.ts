@@ -10,7 +10,7 @@ import Fastify, {
 } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
-import { apiMessages } from '@commons/shared';
+import { apiMessages, messages } from '@commons/shared';
 import { adminRoutes } from './admin/admin.routes.js';
 import { analyticsRoutes } from './analytics/analytics.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
@@ -34,6 +34,9 @@ import { contentSecurityPolicy, registerSecurityHeaders } from './http/security-
 import { registerSessionHooks } from './http/session-hooks.js';
 import { registerImageServer } from './images/image-server.js';
 import { imagesRoutes } from './images/images.routes.js';
+import { IpBlockList } from './ipblocks/ip-block-list.js';
+import { ipBlocksRoutes } from './ipblocks/ip-blocks.routes.js';
+import { communityRequestsRoutes } from './community-requests/community-requests.routes.js';
 import { systemClock, type Clock } from './lib/time.js';
 import { linksRoutes } from './links/links.routes.js';
 import { listsRoutes } from './lists/lists.routes.js';
@@ -62,12 +65,16 @@ export interface AppOptions {
   readCache?: ReadCache;
   /** Replaces the Web Push sender: tests that record what would be sent. */
   push?: PushSender;
+  /** The process's IP blocks, which main.ts keeps in step with other processes; one is made if absent. */
+  ipBlocks?: IpBlockList;
   /** Serve the built web client from `config.webDistDir`. API tests leave it out. */
   serveWeb?: boolean;
   logger?: FastifyServerOptions['logger'];
   /** Check every response against its declared schema (tests): a mismatch becomes a 500. */
   checkResponses?: boolean;
 }
+
+const BLOCKED_PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Blocked</title></head><body><p>${messages.admin.blocked}</p></body></html>`;
 
 const ALL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
 
@@ -116,12 +123,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limiter: createRateLimiter({ enabled: config.rateLimits, redis: options.redis ?? null }),
     readCache: options.readCache ?? createReadCache(config.readCacheSeconds * 1000),
     push: options.push ?? createPushSender(base, { log: app.log.child({ area: 'push' }) }),
+    ipBlocks: options.ipBlocks ?? new IpBlockList(),
   };
+  await deps.ipBlocks.refresh(options.db);
   app.setErrorHandler(errorHandler);
   app.setSerializerCompiler(responseSerializer(options.checkResponses ?? false));
   const inFlight = trackHandlers(app);
   app.decorate('handlersSettled', () => inFlight.settled());
 
+  // Before anything else, for every request (API, pages, images): a blocked address gets the small
+  // page of DOMAIN §7.9. `request.ip` follows the TRUST_PROXY rules, so a forwarding header from an
+  // untrusted peer neither blocks nor unblocks anyone. No query: the blocks are in memory.
+  app.addHook('onRequest', async (request, reply) => {
+    if (deps.ipBlocks.blocks(request.ip, deps.clock().getTime())) {
+      return reply
+        .status(403)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(BLOCKED_PAGE);
+    }
+  });
   app.addHook('onRequest', async (request, reply) => {
     // No text column can hold a NUL, and the database refuses it with an error: refuse it here, for
     // every path and query at once (bodies: json-body.ts).
@@ -186,6 +207,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         adminRoutes(scope, deps);
         pushRoutes(scope, deps);
         analyticsRoutes(scope, deps);
+        ipBlocksRoutes(scope, deps);
+        communityRequestsRoutes(scope, deps);
       });
 
       // A sibling scope without the session hook: these answers set no cookies.

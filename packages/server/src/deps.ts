@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ReadCache } from './cache/read-cache.js';
 import type { Config } from './config.js';
 import type { DB } from './db/schema.js';
+import type { IpBlockList } from './ipblocks/ip-block-list.js';
 import type { Clock } from './lib/time.js';
 import type { PushSender } from './notifications/push-sender.js';
 import type { RateLimiter } from './rate-limits/rate-limiter.js';
@@ -18,4 +19,6 @@ export interface Deps {
   readCache: ReadCache;
   /** Web push for new and merged notifications (DOMAIN §5.6). */
   push: PushSender;
+  /** The IP blocks in effect, kept in memory and in step with the other processes (DOMAIN §7.9). */
+  ipBlocks: IpBlockList;
 }

@@ -12,6 +12,7 @@ import { createReadCache } from './cache/read-cache.js';
 import { PAGES_CHANGED_CHANNEL } from './cache/pages-changed.js';
 import { openConfiguredDatabase } from './db/open.js';
 import { siteJobs } from './jobs/jobs.js';
+import { IpBlockList, syncIpBlocks } from './ipblocks/ip-block-list.js';
 import { systemClock } from './lib/time.js';
 import { startDeliveryRunner } from './notifications/delivery-runner.js';
 import { createPushSender } from './push/push.service.js';
@@ -98,7 +99,9 @@ async function serve(config: Config, database: Database): Promise<void> {
     : null;
 
   const readCache = createReadCache(config.readCacheSeconds * 1000);
+  const ipBlocks = new IpBlockList();
   const app = await buildApp({
+    ipBlocks,
     config,
     db: database.db,
     secrets,
@@ -135,6 +138,8 @@ async function serve(config: Config, database: Database): Promise<void> {
     () => readCache.invalidate(),
     app.log,
   );
+  // IP blocks made or cancelled by any process apply in this one too.
+  const ipBlocksSync = syncIpBlocks(ipBlocks, database.db, database.connection, app.log);
   const scheduler = startJobs(database.db, siteJobs(config), app.log);
   // Notifications recorded by any process are delivered by every process's runner, each event once.
   const delivery = startDeliveryRunner(
@@ -187,6 +192,7 @@ async function serve(config: Config, database: Database): Promise<void> {
     await run('stopping notification delivery', () => delivery.stop());
     await run('closing the restore listener', () => restored.close());
     await run('closing the page-change listener', () => pagesChanged.close());
+    await run('closing the IP-block listener', () => ipBlocksSync.close());
     redis?.disconnect();
     await run(
       database.embedded?.owned

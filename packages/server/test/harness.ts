@@ -110,12 +110,16 @@ interface RequestOptions {
   headers?: Record<string, string>;
   /** Send the X-Csrf-Token header (default true). */
   csrf?: boolean;
+  /** The peer's address as the socket reports it (default: the client's `remoteAddress`). */
+  remoteAddress?: string;
 }
 
 /** A browser-like visitor: keeps cookies, and sends the CSRF token from the last Csrf-Token header. */
 export class TestClient {
   readonly cookies = new Map<string, string>();
   csrfToken = '';
+  /** The address this visitor connects from; unset, light-my-request's 127.0.0.1. */
+  remoteAddress: string | undefined;
 
   constructor(private readonly app: FastifyInstance) {}
 
@@ -126,6 +130,9 @@ export class TestClient {
       method: method as 'GET',
       url,
       ...(payload === undefined ? {} : { payload }),
+      ...((options.remoteAddress ?? this.remoteAddress)
+        ? { remoteAddress: options.remoteAddress ?? this.remoteAddress }
+        : {}),
       headers: {
         ...(cookie ? { cookie } : {}),
         ...(options.csrf === false || !this.csrfToken ? {} : { 'x-csrf-token': this.csrfToken }),

@@ -1,6 +1,7 @@
 import { apiMessages } from '@commons/shared';
 import { purgeUserComments } from '../comments/comments.service.js';
 import { setDefault } from '../communities/communities.service.js';
+import { denyCommunityRequest } from '../community-requests/community-requests.service.js';
 import type { Deps } from '../deps.js';
 import { errors } from '../lib/errors.js';
 import { purgeUserPosts } from '../posts/posts.service.js';
@@ -14,6 +15,8 @@ export interface AdminAction {
   username?: string;
   name?: string;
   deleteContentDays?: number;
+  id?: number;
+  body?: string;
 }
 
 function required(value: string | undefined): string {
@@ -56,6 +59,9 @@ export async function runAdminAction(deps: Deps, viewer: UserRow | null, action:
     case 'add_default_forum':
     case 'remove_default_forum':
       await setDefault(deps, required(action.name), action.action === 'add_default_forum');
+      return;
+    case 'deny_comm':
+      await denyCommunityRequest(deps, viewer, action);
       return;
     default:
       throw errors.invalidAction();

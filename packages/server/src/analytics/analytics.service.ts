@@ -1,9 +1,14 @@
 import crypto from 'node:crypto';
+import { limits, type AnalyticsPage } from '@commons/shared';
 import { analyticsEvents, type AnalyticsClientEvent } from '@commons/shared/schemas';
 import type { Deps } from '../deps.js';
+import { parseAdminLimit } from '../ipblocks/ip-blocks.service.js';
 import { errors } from '../lib/errors.js';
+import { assertAdmin, siteRole } from '../policies/roles.policy.js';
 import type { Viewer } from '../sessions/sessions.service.js';
-import { insertEventOnce } from './analytics.repository.js';
+import type { UserRow } from '../users/users.repository.js';
+import { insertEventOnce, listEvents } from './analytics.repository.js';
+import { SITE_STATS_EVENT } from './site-stats.service.js';
 
 function isClientEvent(event: string): event is AnalyticsClientEvent {
   return (analyticsEvents as readonly string[]).includes(event);
@@ -26,4 +31,36 @@ export async function recordClientEvent(
     uniqueKey,
     payload: { userId: viewer.user?.id ?? null, userAgent: request.userAgent ?? '', ip: request.ip },
   });
+}
+
+/**
+ * `GET /api/analytics/bss` (API.md §16.4, admin): the hourly snapshots, newest first. `next` is the
+ * Unix seconds of the first event of the next page (inclusive), `""` at the end.
+ */
+export async function listSiteStats(
+  deps: Deps,
+  viewer: UserRow | null,
+  query: { limit?: string; next?: string },
+): Promise<AnalyticsPage> {
+  if (!viewer) throw errors.notLoggedIn();
+  assertAdmin(siteRole(viewer));
+  const limit = parseAdminLimit(query.limit, limits.analyticsPageSize);
+  // `next` is whole seconds and inclusive: everything before the end of that second.
+  let before: Date | null = null;
+  if (query.next !== undefined && query.next !== '') {
+    if (!/^\d{1,11}$/.test(query.next)) throw errors.invalidNextValue();
+    before = new Date((Number(query.next) + 1) * 1000);
+  }
+  const rows = await listEvents(deps.db, SITE_STATS_EVENT, before, limit + 1);
+  const following = rows.length > limit ? rows[limit]! : null;
+  return {
+    events: rows.slice(0, limit).map((row) => ({
+      id: Number(row.id),
+      name: '',
+      uniqueKey: null,
+      payload: JSON.stringify(row.payload),
+      createdAt: row.created_at.toISOString(),
+    })),
+    next: following ? String(Math.floor(following.created_at.getTime() / 1000)) : '',
+  };
 }

@@ -420,6 +420,35 @@ export interface StoredPushSubscription {
   keys: { p256dh: string; auth: string };
 }
 
+export interface CommunityRequestsTable {
+  id: Generated<number>;
+  by_user: string;
+  community_name: string;
+  community_name_lc: ColumnType<string, never, never>;
+  note: string | null;
+  created_at: DefaultTimestamp;
+  deleted_at: Timestamp | null;
+  denied_note: string | null;
+  /** The denying admin's username, as the contract shows it. */
+  denied_by: string | null;
+  denied_at: Timestamp | null;
+}
+
+export interface IpBlocksTable {
+  id: Generated<number>;
+  /** inet: the network's first address. */
+  ip: string;
+  /** 0 = a single host. */
+  masked_bits: number;
+  created_at: DefaultTimestamp;
+  created_by: string;
+  expires_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
+  in_effect: Generated<boolean>;
+  associated_users: ColumnType<string[], string[] | undefined, string[]>;
+  note: Generated<string>;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -461,4 +490,6 @@ export interface DB {
   notification_events: NotificationEventsTable;
   announcement_notifications_sent: AnnouncementNotificationsSentTable;
   web_push_subscriptions: WebPushSubscriptionsTable;
+  community_requests: CommunityRequestsTable;
+  ip_blocks: IpBlocksTable;
 }

@@ -1,6 +1,8 @@
 import { purgeUsedCaptchas } from '../captcha/captcha.service.js';
 import type { Config } from '../config.js';
 import { deleteTemporaryImages } from '../images/images.service.js';
+import { recordSiteStats } from '../analytics/site-stats.service.js';
+import { expireBlocksJob } from '../ipblocks/ip-blocks.service.js';
 import { systemClock } from '../lib/time.js';
 import { purgeWindows } from '../posts/post-windows.repository.js';
 import { purgeExpiredSessions } from '../sessions/sessions.service.js';
@@ -51,6 +53,17 @@ export function siteJobs(config: Config): Job[] {
       name: 'purge-notification-events',
       everyMs: HOUR,
       run: (trx) => purgeDeliveredEvents({ db: trx, clock: systemClock }),
+    },
+    {
+      name: 'record-site-stats',
+      everyMs: HOUR,
+      run: (trx) => recordSiteStats({ db: trx, clock: systemClock }),
+    },
+    {
+      // Its notice reaches the other processes when the claim's transaction commits.
+      name: 'expire-ip-blocks',
+      everyMs: 100_000,
+      run: (trx) => expireBlocksJob({ db: trx, clock: systemClock }),
     },
   ];
 }

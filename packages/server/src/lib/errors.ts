@@ -136,6 +136,18 @@ export const errors = {
   deleteContentNotBool: () => new AppError(400, undefined, apiMessages.deleteContentNotBool),
   imageRequestInvalid: () => new AppError(400, undefined, apiMessages.imageRequestInvalid),
   imageSignatureInvalid: () => new AppError(400, undefined, apiMessages.imageSignatureInvalid),
+  // Administration (API.md §15, §16.3, §16.4).
+  badIp: () => new AppError(400, codes.badIp, apiMessages.invalidIp),
+  invalidWildcard: () => new AppError(400, codes.badIp, apiMessages.invalidWildcard),
+  ipSubnetTooLarge: () => new AppError(400, codes.badIp, apiMessages.ipSubnetTooLarge),
+  invalidExpiresIn: () => new AppError(400, codes.invalidExpiresIn, apiMessages.invalidExpiresIn),
+  blockDuplicate: () => new AppError(400, codes.blockDuplicate, apiMessages.blockDuplicate),
+  invalidBlockId: () => new AppError(400, codes.invalidBlockId, apiMessages.invalidBlockId),
+  invalidNextValue: () => new AppError(400, codes.invalidNextValue, apiMessages.invalidNextValue),
+  /** IP blocks and analytics: `limit` not a whole number in range (hyphenated). */
+  invalidAdminLimit: () => new AppError(400, codes.invalidLimitHyphenated, apiMessages.invalidLimit),
+  invalidRequestId: () => new AppError(400, codes.invalidId, apiMessages.invalidRequestId),
+  alreadyDenied: () => new AppError(400, codes.alreadyDenied, apiMessages.alreadyDenied),
 
   // 401
   notLoggedIn: () => new AppError(401, codes.notLoggedIn, apiMessages.notLoggedIn),
@@ -186,6 +198,7 @@ export const errors = {
   noBanAdmin: () => new AppError(403, codes.noBanAdmin, apiMessages.adminCannotBeBanned),
   notYourList: () => new AppError(403, codes.notYourList, apiMessages.notYourList),
   notListOwner: () => new AppError(403, codes.notListOwner, apiMessages.notListOwner),
+  previouslyDeclined: () => new AppError(403, codes.previouslyDeclined, apiMessages.previouslyDeclined),
   ownContent: (type: string) => new AppError(403, codes.ownContent, apiMessages.reportOwnContent(type)),
 
   // 404
@@ -206,6 +219,7 @@ export const errors = {
   listItemNotFound: () => new AppError(404, codes.listItemNotFound, apiMessages.listItemNotFound),
   captchaOff: () => new AppError(404, codes.captchaOff, apiMessages.captchaOff),
   imageFileNotFound: () => new AppError(404, undefined, apiMessages.imageFileNotFound),
+  blockNotFound: () => new AppError(404, codes.blockNotFound, apiMessages.blockNotFound),
 
   // 409
   userExists: (username: string) => new AppError(409, codes.userExists, apiMessages.usernameTaken(username)),
@@ -217,6 +231,11 @@ export const errors = {
   alreadyDeleted: () => new AppError(409, codes.alreadyDeleted, apiMessages.alreadyDeleted),
   alreadyBanned: (username: string) => new AppError(409, codes.conflict, apiMessages.alreadyBanned(username)),
   alreadyAnnounced: () => new AppError(409, codes.duplicate, apiMessages.alreadyAnnounced),
+  communityAlreadyExists: () =>
+    new AppError(409, codes.communityAlreadyExists, apiMessages.communityAlreadyExists),
+  communityAlreadyRequested: () =>
+    new AppError(409, codes.communityAlreadyRequested, apiMessages.communityAlreadyRequested),
+  blockNotInEffect: () => new AppError(409, codes.blockNotInEffect, apiMessages.blockNotInEffect),
   duplicateList: (name: string) => new AppError(409, codes.duplicateList, messages.lists.nameExists(name)),
 
   // 429

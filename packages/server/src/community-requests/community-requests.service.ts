@@ -1,0 +1,102 @@
+import { apiMessages, limits, messages, truncateChars, type CommunityRequest } from '@commons/shared';
+import { communityNameProblem } from '../communities/communities.service.js';
+import type { Deps } from '../deps.js';
+import { errors } from '../lib/errors.js';
+import { recordDeniedCommunityEvent } from '../notifications/notification-events.service.js';
+import { assertAdmin, siteRole } from '../policies/roles.policy.js';
+import type { UserRow } from '../users/users.repository.js';
+import { communityRequestJson } from './community-requests.presenter.js';
+import {
+  communityNameTaken,
+  deleteRequest,
+  denyRequest,
+  findRequest,
+  hasPendingRequest,
+  insertRequest,
+  listRequests,
+} from './community-requests.repository.js';
+
+const DAY_MS = 86_400_000;
+
+function admin(viewer: UserRow | null): UserRow {
+  if (!viewer) throw errors.notLoggedIn();
+  assertAdmin(siteRole(viewer));
+  return viewer;
+}
+
+/**
+ * `POST /api/community_requests` (API.md §15.1, DOMAIN §6.5): a member asks for a community. The name
+ * follows the community-name rule, whose "too short" reads as the request form says it.
+ */
+export async function requestCommunity(
+  deps: Deps,
+  viewer: UserRow | null,
+  body: { name?: string; note?: string | null },
+): Promise<void> {
+  if (!viewer) throw errors.notLoggedIn();
+  await deps.limiter.consume('communityRequest', viewer.id);
+  const name = (body.name ?? '').trim();
+  const problem = communityNameProblem(name);
+  if (problem) {
+    throw errors.invalidCommunityName(
+      problem === messages.communities.nameTooShort ? messages.communities.requestNameTooShort : problem,
+    );
+  }
+  if (await communityNameTaken(deps.db, name)) throw errors.communityAlreadyExists();
+  if (await hasPendingRequest(deps.db, viewer.id, name)) throw errors.communityAlreadyRequested();
+  const note = truncateChars((body.note ?? '').trim(), limits.communityRequestNoteMax) || null;
+  const stored = await insertRequest(deps.db, {
+    by_user: viewer.id,
+    community_name: name,
+    note,
+    created_at: deps.clock(),
+  });
+  if (!stored) throw errors.previouslyDeclined();
+}
+
+/** `GET /api/community_requests` (admin): the last 90 days, newest first. */
+export async function listCommunityRequests(deps: Deps, viewer: UserRow | null): Promise<CommunityRequest[]> {
+  admin(viewer);
+  const since = new Date(deps.clock().getTime() - limits.communityRequestsListedDays * DAY_MS);
+  return (await listRequests(deps.db, since)).map(communityRequestJson);
+}
+
+function parseRequestId(value: unknown): number {
+  const id = typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) {
+    throw errors.invalidRequestId();
+  }
+  return id;
+}
+
+/** `DELETE /api/community_requests/{id}` (admin): soft delete. */
+export async function deleteCommunityRequest(deps: Deps, viewer: UserRow | null, requestId: string) {
+  admin(viewer);
+  const id = parseRequestId(requestId);
+  if (!(await deleteRequest(deps.db, id, deps.clock()))) throw errors.invalidRequestId();
+}
+
+/**
+ * `_admin deny_comm` (API.md §16.1): the denial and the requester's `denied_comm` notification, in one
+ * transaction. A request already denied (by anyone) answers `already_denied`.
+ */
+export async function denyCommunityRequest(
+  deps: Deps,
+  viewer: UserRow,
+  body: { id?: number; body?: string },
+): Promise<void> {
+  admin(viewer);
+  if (body.id === undefined) throw errors.invalidJson(apiMessages.requiredFieldMissing);
+  const id = parseRequestId(body.id);
+  const request = await findRequest(deps.db, id);
+  if (!request) throw errors.invalidRequestId();
+  if (request.denied_at) throw errors.alreadyDenied();
+  const note =
+    truncateChars((body.body ?? '').trim(), limits.communityRequestNoteMax) ||
+    messages.admin.requestDeclined(request.community_name);
+  const now = deps.clock();
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await denyRequest(trx, id, { note, by: viewer.username, at: now }))) throw errors.alreadyDenied();
+    await recordDeniedCommunityEvent(trx, request.by_user_id, note, viewer.id, now);
+  });
+}
