@@ -62,9 +62,9 @@ describe('the admin dashboard', () => {
     expect(api.requests).toHaveLength(0);
   });
 
-  test('an unknown section is Not found, with the navigation still there', () => {
+  test('an unknown section is Not found, with the navigation still there', async () => {
     renderAdmin('nope');
-    expect(screen.getByRole('heading', { name: messages.admin.notFound })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: messages.admin.notFound })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Admin dashboard' });
     expect(
       within(nav)

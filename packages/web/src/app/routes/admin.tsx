@@ -1,10 +1,18 @@
+import { lazy } from 'react';
 import { messages } from '@commons/shared';
 import { ButtonLink } from '../../components/ui/Button';
-import { AdminDashboard } from '../../features/admin';
 import { useRootPage } from '../../features/layout/navigation';
 import { useCurrentUser } from '../../features/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import styles from './pages.module.css';
+
+/**
+ * The dashboard loads only for admins: this route's own chunk stays small, so the list of what to
+ * preload for it, which the first load carries, stays short too.
+ */
+const AdminDashboard = lazy(() =>
+  import('../../features/admin').then((m) => ({ default: m.AdminDashboard })),
+);
 
 function Forbidden() {
   useDocumentTitle('Forbidden');

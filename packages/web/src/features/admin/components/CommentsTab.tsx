@@ -4,12 +4,12 @@ import type { Comment } from '@commons/shared';
 import { messages } from '@commons/shared';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
-import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { showAlert } from '../../../components/ui/Toasts';
 import { errorText } from '../../../lib/api-client';
 import { useAdminComments } from '../api/get-comments';
 import { useRemoveComment } from '../api/remove-comment';
+import { formatDateTime } from '../format';
 import styles from './Admin.module.css';
 import { LoadFailed, MoreButton } from './Paging';
 
@@ -27,7 +27,7 @@ function CommentRow({ comment, onRemove }: { comment: Comment; onRemove: (commen
           <span>
             on <Link href={commentPath(comment)}>{title}</Link> in /{comment.communityName}
           </span>
-          <RelativeTime date={comment.createdAt} />
+          <span>{formatDateTime(comment.createdAt)}</span>
         </p>
         {comment.deleted ? (
           <span className={`${styles.badge} ${styles.badgeDanger}`}>
