@@ -16,17 +16,36 @@ import { LoadFailed, MoreButton } from './Paging';
 
 const BlockIpModal = lazy(() => import('./BlockIpModal'));
 
-function status(block: IPBlock): { text: string; className: string } {
-  if (block.inEffect) return { text: 'In effect', className: `${styles.badge} ${styles.badgeDanger}` };
+/**
+ * A block stops at its expiry time at once, though `inEffect` only turns false when the expiry job
+ * next runs (every 100 s): the row says Expired from the time itself.
+ */
+function isExpired(block: IPBlock, now: number): boolean {
+  return block.expiresAt !== null && Date.parse(block.expiresAt) <= now;
+}
+
+function status(block: IPBlock, now: number): { text: string; className: string } {
+  if (block.inEffect && !isExpired(block, now))
+    return { text: 'In effect', className: `${styles.badge} ${styles.badgeDanger}` };
   if (block.cancelledAt && (!block.expiresAt || block.cancelledAt < block.expiresAt))
     return { text: 'Cancelled', className: `${styles.badge}` };
   return { text: 'Expired', className: `${styles.badge}` };
 }
 
-function BlockRow({ block, onCancel }: { block: IPBlock; onCancel: (block: IPBlock) => void }) {
+/** `now` is when the list was read: a row is judged against the same moment as its data. */
+function BlockRow({
+  block,
+  now,
+  onCancel,
+}: {
+  block: IPBlock;
+  now: number;
+  onCancel: (block: IPBlock) => void;
+}) {
   const range = blockRange(block);
   const users = associatedUsers(block.associatedUsers);
-  const state = status(block);
+  const state = status(block, now);
+  const active = block.inEffect && !isExpired(block, now);
   return (
     <li className={styles.item} aria-label={`Block of ${range}`}>
       <div className={styles.itemHead}>
@@ -58,7 +77,7 @@ function BlockRow({ block, onCancel }: { block: IPBlock; onCancel: (block: IPBlo
           </>
         )}
       </p>
-      {block.inEffect && (
+      {active && (
         <div className={styles.itemActions}>
           <Button size="sm" onClick={() => onCancel(block)}>
             Cancel<span className="visually-hidden"> the block of {range}</span>
@@ -97,7 +116,7 @@ export function IpBlocksTab() {
       ) : (
         <ul className={styles.list} aria-label="IP blocks">
           {rows.map((block) => (
-            <BlockRow key={block.id} block={block} onCancel={setCancelling} />
+            <BlockRow key={block.id} block={block} now={blocks.dataUpdatedAt} onCancel={setCancelling} />
           ))}
         </ul>
       )}
