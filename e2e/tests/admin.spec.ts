@@ -65,7 +65,7 @@ async function newPage(browser: Browser, like: Page): Promise<Page> {
 
 async function openTab(page: Page, label: string) {
   await page.getByRole('navigation', { name: 'Admin dashboard' }).getByRole('link', { name: label }).click();
-  await expect(page.getByRole('heading', { level: 2, name: label })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: label, exact: true })).toBeVisible();
 }
 
 /** Light, then dark (the theme follows the system when none was chosen), then light again. */

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { AnalyticsPage } from '@commons/shared';
+import type { AnalyticsEvent, AnalyticsPage } from '@commons/shared';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
@@ -19,13 +19,30 @@ export function useAnalytics() {
   return useInfiniteQuery(analyticsQuery);
 }
 
-/** 30 days of hourly snapshots, for the chart: one call with a larger page. */
-export const ACTIVITY_SNAPSHOTS = 30 * 24;
+const ACTIVITY_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The snapshots of the last 30 days, for the chart: pages of the server's own size, followed until they
+ * reach back 30 days or run out (hourly snapshots make about three pages).
+ */
+async function activitySnapshots(signal: AbortSignal): Promise<AnalyticsEvent[]> {
+  const since = Date.now() - ACTIVITY_DAYS * DAY_MS;
+  const events: AnalyticsEvent[] = [];
+  let next = '';
+  for (let pages = 0; pages < 10; pages++) {
+    const page = await api<AnalyticsPage>('/analytics/bss', { query: { next }, signal });
+    events.push(...page.events);
+    const oldest = page.events.at(-1);
+    if (!page.next || !oldest || Date.parse(oldest.createdAt) < since) break;
+    next = page.next;
+  }
+  return events;
+}
 
 export function useActivity() {
   return useQuery({
     queryKey: adminKeys.activity,
-    queryFn: ({ signal }) =>
-      api<AnalyticsPage>('/analytics/bss', { query: { limit: ACTIVITY_SNAPSHOTS, next: '' }, signal }),
+    queryFn: ({ signal }) => activitySnapshots(signal),
   });
 }

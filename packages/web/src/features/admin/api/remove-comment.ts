@@ -4,8 +4,9 @@ import { api } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
 /**
- * `DELETE /api/posts/{postId}/comments/{id}?deleteAs=admins` (API.md §10.4): the answer is the removed
- * comment, which takes the old one's place in the dashboard's list.
+ * `DELETE /api/posts/{postId}/comments/{id}?deleteAs=admins` (API.md §10.4). The answer is the stripped
+ * copy; admins may still read what was removed (the next read of the list shows it), so the row keeps
+ * its text and author and only takes the deletion's fields.
  */
 export function useRemoveComment() {
   const queryClient = useQueryClient();
@@ -23,7 +24,16 @@ export function useRemoveComment() {
             ...data,
             pages: data.pages.map((page) => ({
               ...page,
-              comments: page.comments.map((c) => (c.id === removed.id ? { ...c, ...removed } : c)),
+              comments: page.comments.map((c) =>
+                c.id === removed.id
+                  ? {
+                      ...c,
+                      deleted: true,
+                      deletedAt: removed.deletedAt,
+                      deletedAs: removed.deletedAs ?? 'admins',
+                    }
+                  : c,
+              ),
             })),
           },
       ),

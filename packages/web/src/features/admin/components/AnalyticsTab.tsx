@@ -13,7 +13,7 @@ function Chart() {
   const [now] = useState(() => new Date());
   if (activity.isPending) return <Skeleton lines={4} label="Loading the activity chart" />;
   if (activity.isError) return <LoadFailed error={activity.error} retry={activity.refetch} />;
-  return <ActivityChart events={activity.data.events} now={now} />;
+  return <ActivityChart events={activity.data} now={now} />;
 }
 
 /**

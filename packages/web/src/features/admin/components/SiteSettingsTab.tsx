@@ -19,13 +19,11 @@ function SettingsForm({ saved }: { saved: SiteSettings }) {
       aria-label="Site settings"
       onSubmit={(event) => {
         event.preventDefault();
-        save.mutate(
-          // The page sends both keys, as the contract's client does; torBlocked is left as it was.
-          { signupsDisabled, torBlocked: saved.torBlocked },
-          {
-            onSuccess: () => showAlert(settingsMessages.saved, { tone: 'success' }),
-            onError: (error) => showAlert(errorText(error), { tone: 'error' }),
-          },
+        // Saving remounts this form from the saved values (its key), which would drop mutate()'s own
+        // callbacks: the promise still settles.
+        void save.mutateAsync({ signupsDisabled, torBlocked: saved.torBlocked }).then(
+          () => showAlert(settingsMessages.saved, { tone: 'success' }),
+          (error: unknown) => showAlert(errorText(error), { tone: 'error' }),
         );
       }}
     >
