@@ -1,9 +1,12 @@
 import { useId, useMemo } from 'react';
 import type { AnalyticsEvent } from '@commons/shared';
+import { useIsMobileLayout } from '../../../lib/device';
 import { chartScale, dailyActivity, linePath, type DayPoint } from '../activity';
 import styles from './Admin.module.css';
 
-const WIDTH = 640;
+/** The drawing's width in its own units: narrower on phones, so its 11-unit text stays readable. */
+const WIDE = 640;
+const NARROW = 360;
 const HEIGHT = 200;
 /** Room for the count labels on the left and the dates under the plot. */
 const LEFT = 40;
@@ -29,6 +32,7 @@ function describe(points: DayPoint[]): string {
  */
 export function ActivityChart({ events, now }: { events: AnalyticsEvent[]; now: Date }) {
   const titleId = useId();
+  const WIDTH = useIsMobileLayout() ? NARROW : WIDE;
   const points = useMemo(() => dailyActivity(events, now), [events, now]);
   const users = points.map((p) => p.users);
   const posts = points.map((p) => p.posts);
