@@ -4,10 +4,9 @@ import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
 import { TextField } from '../../../components/ui/TextField';
 import { showAlert } from '../../../components/ui/Toasts';
-import { ApiError } from '../../../lib/api-client';
-import { errorText } from '../../../lib/api-client';
+import { ApiError, errorText } from '../../../lib/api-client';
 import { useBlockIp } from '../api/block-ip';
-import { readBlockInput } from '../block-rules';
+import { blockRange, readBlockInput } from '../block-rules';
 import styles from './Admin.module.css';
 
 interface Errors {
@@ -39,9 +38,7 @@ export default function BlockIpModal({ onClose }: { onClose: () => void }) {
     setErrors({});
     block.mutate(input.body, {
       onSuccess: (created) => {
-        showAlert(`Blocked ${created.maskedBits > 0 ? `${created.ip}/${created.maskedBits}` : created.ip}.`, {
-          tone: 'success',
-        });
+        showAlert(`Blocked ${blockRange(created)}.`, { tone: 'success' });
         onClose();
       },
       onError: (error) => {
