@@ -35,6 +35,7 @@ import { registerSessionHooks } from './http/session-hooks.js';
 import { registerImageServer } from './images/image-server.js';
 import { imagesRoutes } from './images/images.routes.js';
 import { IpBlockList } from './ipblocks/ip-block-list.js';
+import { fetchTorExitList, TorExits, type TorListSource } from './ipblocks/tor-exits.js';
 import { ipBlocksRoutes } from './ipblocks/ip-blocks.routes.js';
 import { communityRequestsRoutes } from './community-requests/community-requests.routes.js';
 import { systemClock, type Clock } from './lib/time.js';
@@ -67,6 +68,8 @@ export interface AppOptions {
   push?: PushSender;
   /** The process's IP blocks, which main.ts keeps in step with other processes; one is made if absent. */
   ipBlocks?: IpBlockList;
+  /** Replaces the Tor Project's exit list (tests) for the list made here when `ipBlocks` is absent. */
+  torExitList?: TorListSource;
   /** Serve the built web client from `config.webDistDir`. API tests leave it out. */
   serveWeb?: boolean;
   logger?: FastifyServerOptions['logger'];
@@ -123,8 +126,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limiter: createRateLimiter({ enabled: config.rateLimits, redis: options.redis ?? null }),
     readCache: options.readCache ?? createReadCache(config.readCacheSeconds * 1000),
     push: options.push ?? createPushSender(base, { log: app.log.child({ area: 'push' }) }),
-    ipBlocks: options.ipBlocks ?? new IpBlockList(),
+    ipBlocks: options.ipBlocks ?? new IpBlockList(new TorExits(options.torExitList ?? fetchTorExitList)),
   };
+  deps.ipBlocks.tor.setWarn((err, message) => app.log.warn({ err }, message));
+  app.addHook('onClose', async () => {
+    if (!options.ipBlocks) deps.ipBlocks.tor.stop();
+  });
   await deps.ipBlocks.refresh(options.db);
   app.setErrorHandler(errorHandler);
   app.setSerializerCompiler(responseSerializer(options.checkResponses ?? false));

@@ -13,6 +13,7 @@ import { PAGES_CHANGED_CHANNEL } from './cache/pages-changed.js';
 import { openConfiguredDatabase } from './db/open.js';
 import { siteJobs } from './jobs/jobs.js';
 import { IpBlockList, syncIpBlocks } from './ipblocks/ip-block-list.js';
+import { fetchTorExitList, TorExits } from './ipblocks/tor-exits.js';
 import { systemClock } from './lib/time.js';
 import { startDeliveryRunner } from './notifications/delivery-runner.js';
 import { createPushSender } from './push/push.service.js';
@@ -99,7 +100,7 @@ async function serve(config: Config, database: Database): Promise<void> {
     : null;
 
   const readCache = createReadCache(config.readCacheSeconds * 1000);
-  const ipBlocks = new IpBlockList();
+  const ipBlocks = new IpBlockList(new TorExits(fetchTorExitList));
   const app = await buildApp({
     ipBlocks,
     config,

@@ -9,7 +9,7 @@ import { IpBlockList, syncIpBlocks } from '../src/ipblocks/ip-block-list.js';
 import { Secrets } from '../src/site/secrets.js';
 import { NOT_ADMIN } from './api-errors.js';
 import { makeUser, member, type Member } from './factories.js';
-import { createTestApp, type TestClient, TestClock, type TestApp, type TestResponse } from './harness.js';
+import { createTestApp, TestClient, TestClock, type TestApp, type TestResponse } from './harness.js';
 
 /** IP blocks (API.md §16.3, DOMAIN §7.9): the admin routes, and every request from a blocked address. */
 
@@ -344,5 +344,51 @@ describe('IP blocks across processes', () => {
     expect(await statusOnSecond('203.0.114.80')).toBe(200);
     await admin.client.delete(`/api/ipblocks/${created.id}`);
     await eventually('203.0.113.80', 200);
+  });
+});
+
+describe('Tor exits (DOMAIN §7.10)', () => {
+  it('torBlocked blocks the listed exits from the save on, and turning it off lets them in again', async () => {
+    const t = await createTestApp();
+    let reads = 0;
+    const config = loadConfig({ CAPTCHA: 'off', RATE_LIMITS: 'off', LOG_LEVEL: 'silent' });
+    const secrets = new Secrets();
+    await secrets.load(t.db, config);
+    const app = await buildApp({
+      config,
+      db: t.db,
+      secrets,
+      logger: false,
+      torExitList: async () => {
+        reads++;
+        return '# exits\n185.220.101.7\n2a0b:f4c2:2::1\nnot an address\n';
+      },
+    });
+    await app.ready();
+    try {
+      const admin = await member(t, { isAdmin: true });
+      const client = new TestClient(app);
+      await client.login(admin.user.username);
+      const status = async (ip: string) =>
+        (await app.inject({ method: 'GET', url: '/api/_initial', remoteAddress: ip })).statusCode;
+      expect(await status('185.220.101.7')).toBe(200);
+      expect(reads).toBe(0);
+
+      expect((await client.put('/api/site_settings', { torBlocked: true })).json).toEqual({
+        signupsDisabled: false,
+        torBlocked: true,
+      });
+      expect(reads).toBe(1);
+      expect(await status('185.220.101.7')).toBe(403);
+      expect(await status('::ffff:185.220.101.7')).toBe(403);
+      expect(await status('2a0b:f4c2:2::1')).toBe(403);
+      expect(await status('185.220.101.8')).toBe(200);
+
+      await client.put('/api/site_settings', { torBlocked: false });
+      expect(await status('185.220.101.7')).toBe(200);
+    } finally {
+      await app.close();
+      await t.close();
+    }
   });
 });

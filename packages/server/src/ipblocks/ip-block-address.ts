@@ -88,15 +88,12 @@ export function parseBlockAddress(input: string): AddressRange {
  * reports) read as the IPv4 address it carries, so that IPv4 blocks hold on such sockets too.
  */
 export function clientAddress(ip: string): { version: 4 | 6; value: bigint } | null {
+  // The usual spellings first, without the 128-bit arithmetic.
+  const v4 = parseIpv4(ip.startsWith('::ffff:') ? ip.slice(7) : ip);
+  if (v4 !== null) return { version: 4, value: BigInt(v4) };
   const parsed = parseAddress(ip);
   if (parsed?.version === 6 && parsed.value >> 32n === 0xffffn) {
     return { version: 4, value: parsed.value & 0xffffffffn };
   }
   return parsed;
-}
-
-export function contains(range: AddressRange, address: { version: 4 | 6; value: bigint }): boolean {
-  if (range.version !== address.version) return false;
-  const hostBits = BigInt(BITS[range.version] - range.prefix);
-  return address.value >> hostBits === range.base >> hostBits;
 }

@@ -1,5 +1,7 @@
 import type { SiteSettings, SiteSettingsUpdateBody } from '@commons/shared';
 import type { Deps } from '../deps.js';
+import { IP_BLOCKS_CHANGED_CHANNEL } from '../ipblocks/ip-block-list.js';
+import { notifyIpBlocksChanged } from '../ipblocks/ip-blocks.repository.js';
 import { errors } from '../lib/errors.js';
 import { assertAdmin, siteRole } from '../policies/roles.policy.js';
 import type { UserRow } from '../users/users.repository.js';
@@ -26,5 +28,11 @@ export async function updateSiteSettings(
   changes: SiteSettingsUpdateBody,
 ): Promise<SiteSettings> {
   admin(viewer);
-  return saveSiteSettings(deps.db, changes);
+  const saved = await saveSiteSettings(deps.db, changes);
+  // `torBlocked` applies in every process: here before the answer (with the exit list read), elsewhere
+  // on the notification.
+  await notifyIpBlocksChanged(deps.db, IP_BLOCKS_CHANGED_CHANNEL);
+  await deps.ipBlocks.refresh(deps.db);
+  await deps.ipBlocks.tor.settled();
+  return saved;
 }
