@@ -24,6 +24,7 @@ const pages = {
   list: page(() => import('./routes/list')),
   modtools: page(() => import('./routes/modtools')),
   notifications: page(() => import('./routes/notifications')),
+  admin: page(() => import('./routes/admin')),
 };
 
 /** `/@{username}`: a profile (core §2). A pattern, as `@` cannot start a path parameter. */
@@ -33,6 +34,9 @@ const MODTOOLS_PATH = /^\/(?<community>[^/@]+)\/modtools(?<rest>\/.*)?$/;
 /** `/@{username}/lists` and `/@{username}/lists/{listName}` (secondary §2). */
 const LISTS_PATH = /^\/@(?<username>[^/]+)\/lists\/?$/;
 const LIST_PATH = /^\/@(?<username>[^/]+)\/lists\/(?<listName>[^/]+)\/?$/;
+
+/** `/admin` and its sub-routes (secondary §2); the dashboard says 'Not found' for unknown ones. */
+const ADMIN_PATH = /^\/admin(?:\/(?<section>.*?))?\/?$/;
 
 /** First path segments that are pages of their own, not community names. */
 const FIXED_SEGMENTS = new Set([
@@ -54,6 +58,7 @@ export function preloadPage(pathname: string): void {
   else if (pathname === '/new') void pages.newPost.preload();
   else if (pathname === '/settings') void pages.settings.preload();
   else if (pathname === '/notifications') void pages.notifications.preload();
+  else if (ADMIN_PATH.test(pathname)) void pages.admin.preload();
   else if (staticPages.some((p) => p.path === pathname)) void pages.staticPage.preload();
   else if (PROFILE_PATH.test(pathname)) void pages.profile.preload();
   else if (LISTS_PATH.test(pathname)) void pages.lists.preload();
@@ -64,10 +69,7 @@ export function preloadPage(pathname: string): void {
     void pages.community.preload();
 }
 
-/**
- * The route table of the specification (core §2). Pages of later features join it with those features;
- * until then their paths show the not-found page (after login, where the spec requires an account).
- */
+/** The route table of the specification (core §2, secondary §2); every page is loaded on demand. */
 export function Routes() {
   const {
     home,
@@ -83,6 +85,7 @@ export function Routes() {
     list,
     modtools,
     notifications,
+    admin,
   } = pages;
   return (
     <Suspense fallback={<Skeleton lines={4} count={2} />}>
@@ -135,13 +138,13 @@ export function Routes() {
             <staticPage.Component path={p.path} />
           </Route>
         ))}
-        {['/admin', '/admin/*', '/:community/modtools', '/:community/modtools/*'].map((path) => (
-          <Route key={path} path={path}>
+        <Route path={ADMIN_PATH}>
+          {(params: { section?: string }) => (
             <RequireLogin>
-              <NotFoundPage />
+              <admin.Component section={params.section ?? ''} />
             </RequireLogin>
-          </Route>
-        ))}
+          )}
+        </Route>
         <Route path={PROFILE_PATH}>
           {(params: { username?: string }) => (
             <profile.Component

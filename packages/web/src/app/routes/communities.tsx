@@ -24,6 +24,9 @@ import { useCurrentUser } from '../../features/session/api/get-current-user';
 import styles from './communities.module.css';
 
 const CreateCommunityModal = lazy(() => import('../../features/communities/components/CreateCommunityModal'));
+const RequestCommunityModal = lazy(
+  () => import('../../features/communities/components/RequestCommunityModal'),
+);
 
 const SORT_LABELS: { sort: CommunitySort; label: string }[] = [
   { sort: 'size', label: 'Popular' },
@@ -115,7 +118,10 @@ export default function CommunitiesPage() {
   const sortParam = params.get('sort');
   const sort: CommunitySort = isCommunitySort(sortParam) ? sortParam : DEFAULT_SORT;
   const q = (params.get('q') ?? '').trim();
+  const { openLoginPrompt } = useAuthDialogs();
   const [creating, setCreating] = useState(false);
+  /** The request-community modal, with the name it starts from. */
+  const [requesting, setRequesting] = useState<string | null>(null);
 
   // The search field types freely; the query string follows 200 ms after typing stops.
   const [text, setText] = useState(q);
@@ -150,12 +156,18 @@ export default function CommunitiesPage() {
         <h1 id={`${id}-title`} className={styles.title}>
           Communities
         </h1>
-        {user && (
-          <Button variant="primary" onClick={() => setCreating(true)}>
-            <Icon name="plus" size={18} />
-            Create community
-          </Button>
-        )}
+        <div className={styles.headerActions}>
+          {/* Admins create any community; members who cannot yet ask the admins for one (secondary §6). */}
+          {!user?.isAdmin && (
+            <Button onClick={() => (user ? setRequesting('') : openLoginPrompt())}>Request community</Button>
+          )}
+          {user && (
+            <Button variant="primary" onClick={() => setCreating(true)}>
+              <Icon name="plus" size={18} />
+              Create community
+            </Button>
+          )}
+        </div>
       </header>
 
       <div className={styles.controls}>
@@ -227,7 +239,18 @@ export default function CommunitiesPage() {
 
       {creating && (
         <Suspense fallback={null}>
-          <CreateCommunityModal onClose={() => setCreating(false)} />
+          <CreateCommunityModal
+            onClose={() => setCreating(false)}
+            onRequestInstead={(name) => {
+              setCreating(false);
+              setRequesting(name);
+            }}
+          />
+        </Suspense>
+      )}
+      {requesting !== null && (
+        <Suspense fallback={null}>
+          <RequestCommunityModal initialName={requesting} onClose={() => setRequesting(null)} />
         </Suspense>
       )}
     </section>

@@ -14,6 +14,8 @@ import styles from './CreateCommunityModal.module.css';
 interface Errors {
   name?: string;
   form?: string;
+  /** The refusal was about the member, not the name: they may request the community instead. */
+  mayRequest?: boolean;
 }
 
 /** Server answers in the modal's words (secondary §8); null for those that go to the generic alert. */
@@ -23,9 +25,9 @@ function errorsFromServer(error: unknown): Errors | null {
   switch (error.code) {
     case 'not_enough_points':
       // The server names the site's own threshold; at the default it is the spec's text exactly.
-      return { form: error.message || messages.communities.notEnoughPoints };
+      return { form: error.message || messages.communities.notEnoughPoints, mayRequest: true };
     case 'max_limit_reached':
-      return { form: messages.communities.maxLimitReached };
+      return { form: messages.communities.maxLimitReached, mayRequest: true };
     case 'invalid-community-name':
       return { name: error.message };
     default:
@@ -41,9 +43,16 @@ function cleanName(value: string): string {
 /**
  * Creating a community (secondary §5): a name of 3 to 21 letters, digits or underscores that cannot be
  * changed later, and a description of up to 500 characters with a counter. The new community joins the
- * sidebar and the creator lands on its page.
+ * sidebar and the creator lands on its page. A member the server refuses for their points or their
+ * number of communities is offered the request-community modal instead, with the name kept.
  */
-export default function CreateCommunityModal({ onClose }: { onClose: () => void }) {
+export default function CreateCommunityModal({
+  onClose,
+  onRequestInstead,
+}: {
+  onClose: () => void;
+  onRequestInstead?: (name: string) => void;
+}) {
   const id = useId();
   const [, navigate] = useLocation();
   const create = useCreateCommunity();
@@ -78,9 +87,14 @@ export default function CreateCommunityModal({ onClose }: { onClose: () => void 
     <Modal open onOpenChange={(open) => !open && onClose()} title="Create community">
       <form className={styles.form} onSubmit={submit} noValidate aria-label="Create community">
         {errors.form && (
-          <p className={styles.formError} role="alert">
-            {errors.form}
-          </p>
+          <div className={styles.formError} role="alert">
+            <p className={styles.formErrorText}>{errors.form}</p>
+            {errors.mayRequest && onRequestInstead && (
+              <Button size="sm" onClick={() => onRequestInstead(name)}>
+                Request this community instead
+              </Button>
+            )}
+          </div>
         )}
         <TextField
           label="Name"

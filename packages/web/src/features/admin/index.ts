@@ -1,0 +1,2 @@
+/** The admin dashboard feature's public entry. */
+export { AdminDashboard } from './components/AdminDashboard';
