@@ -1,11 +1,9 @@
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { messages, settingsMessages } from '../../packages/shared/src/messages';
 import type { Comment } from '../../packages/shared/src/schemas/types';
 import { expectAccessible, loginThroughPage, screenshot, uniqueName } from '../helpers';
+import { cli, startServer } from '../server';
 import { logInAs, newAdmin, newCommunity, newMember, textPost } from '../world';
 
 /**
@@ -30,31 +28,9 @@ function requestFrom(baseURL: string, localAddress: string): Promise<{ status: n
   });
 }
 
-/**
- * Signups are one setting for the whole server, and both widths run this journey at once: the time
- * they are closed is held by one of them at a time (a directory is created atomically or not at all).
- */
-async function withSignupsLock<T>(work: () => Promise<T>): Promise<T> {
-  const lock = path.join(os.tmpdir(), `commons-e2e-signups-${path.basename(process.env.E2E_DATA_DIR!)}`);
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      fs.mkdirSync(lock);
-      break;
-    } catch {
-      if (Date.now() > deadline) throw new Error('the signups lock was never released');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  try {
-    return await work();
-  } finally {
-    fs.rmSync(lock, { recursive: true, force: true });
-  }
-}
-
-async function newPage(browser: Browser, like: Page): Promise<Page> {
+async function newPage(browser: Browser, like: Page, baseURL?: string): Promise<Page> {
   const context = await browser.newContext({
+    ...(baseURL ? { baseURL } : {}),
     serviceWorkers: 'block',
     viewport: like.viewportSize(),
     isMobile: test.info().project.name === 'phone',
@@ -130,38 +106,12 @@ test('an admin runs every dashboard tab; a member requests a community; others a
   const unwanted = uniqueName('req');
   await member.api.ok('POST', '/api/community_requests', { name: unwanted, note: '' });
 
-  // Site settings: signups closed (a guest sees the disabled form), then open again.
+  // Site settings (signups are closed and opened again in the journey below, on a server of their own).
   await logInAs(page, admin);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 2, name: 'Site settings' })).toBeVisible();
   await expectAccessible(page, 'admin site settings');
   await screenshots(page, 'settings');
-  const signupsSwitch = page.getByRole('switch', { name: 'Disable signups' });
-  const save = page.getByRole('button', { name: 'Save' });
-  await expect(save).toBeDisabled();
-  const guest = await newPage(browser, page);
-  await withSignupsLock(async () => {
-    await signupsSwitch.click();
-    await save.click();
-    await expect(page.getByText(settingsMessages.saved)).toBeVisible();
-    await expect(signupsSwitch).toHaveAttribute('aria-checked', 'true');
-    await guest.goto('/');
-    await guest.getByRole('button', { name: messages.common.createAccount }).first().click();
-    const signup = guest.getByRole('dialog', { name: messages.common.createAccount });
-    await expect(signup.getByText(messages.signup.disabled)).toBeVisible();
-    await expect(signup.getByLabel('Username')).toBeDisabled();
-    await screenshot(guest, 'signup-disabled', testInfo.project.name);
-    await signupsSwitch.click();
-    await save.click();
-    await expect(signupsSwitch).toHaveAttribute('aria-checked', 'false');
-    await expect(save).toBeDisabled();
-  });
-  await guest.reload();
-  await guest.getByRole('button', { name: messages.common.createAccount }).first().click();
-  await expect(
-    guest.getByRole('dialog', { name: messages.common.createAccount }).getByLabel('Username'),
-  ).toBeEnabled();
-  await guest.context().close();
 
   // Users: the member's row, linking to the profile's admin view.
   await openTab(page, 'Users');
@@ -293,4 +243,53 @@ test('an admin runs every dashboard tab; a member requests a community; others a
   await page.goto('/admin/nothing-here');
   await expect(page.getByRole('heading', { level: 2, name: messages.admin.notFound })).toBeVisible();
   await memberPage.context().close();
+});
+
+/**
+ * Signups are one setting for the whole server: closed on the shared one, they would refuse the
+ * accounts of every journey running alongside. So this journey has a server of its own.
+ */
+test('an admin closes signups, a guest finds the form closed, and the admin opens them again', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const server = await startServer({ CAPTCHA: 'altcha', RATE_LIMITS: 'off' });
+  try {
+    const admin = await newMember(server.url, 'adm');
+    const made = cli(server.dataDir, 'admin', 'add', admin.name);
+    expect(made.code, made.out).toBe(0);
+    const adminPage = await newPage(browser, page, server.url);
+    await loginThroughPage(adminPage, admin.name);
+    await adminPage.goto('/admin');
+    const signupsSwitch = adminPage.getByRole('switch', { name: 'Disable signups' });
+    const save = adminPage.getByRole('button', { name: 'Save' });
+    await expect(save).toBeDisabled();
+    await signupsSwitch.click();
+    await save.click();
+    await expect(adminPage.getByText(settingsMessages.saved)).toBeVisible();
+    await expect(signupsSwitch).toHaveAttribute('aria-checked', 'true');
+
+    const guest = await newPage(browser, page, server.url);
+    await guest.goto('/');
+    await guest.getByRole('button', { name: messages.common.createAccount }).first().click();
+    const signup = guest.getByRole('dialog', { name: messages.common.createAccount });
+    await expect(signup.getByText(messages.signup.disabled)).toBeVisible();
+    await expect(signup.getByLabel('Username')).toBeDisabled();
+    await screenshot(guest, 'signup-disabled', testInfo.project.name);
+
+    await signupsSwitch.click();
+    await save.click();
+    await expect(signupsSwitch).toHaveAttribute('aria-checked', 'false');
+    await expect(save).toBeDisabled();
+    await guest.reload();
+    await guest.getByRole('button', { name: messages.common.createAccount }).first().click();
+    await expect(
+      guest.getByRole('dialog', { name: messages.common.createAccount }).getByLabel('Username'),
+    ).toBeEnabled();
+    await guest.context().close();
+    await adminPage.context().close();
+  } finally {
+    await server.stop();
+  }
 });
