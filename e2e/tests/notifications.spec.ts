@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { messages, notificationMessages } from '../../packages/shared/src/messages';
 import type { Comment } from '../../packages/shared/src/schemas/types';
 import { chooseFromMenu, expectAccessible, PASSWORD, screenshot } from '../helpers';
+import { cli, startServer } from '../server';
 import { logInAs, newAdmin, newCommunity, newMember, newModerator, textPost, type Member } from '../world';
 
 /** Within the 5 s user poll, with room for a busy machine. */
@@ -181,4 +182,66 @@ test("a moderator's removal and an admin's badge reach the member, who follows t
   await expect(badge).toBeVisible();
   await badge.getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`/@${member.name}\\?fromNotif=\\d+$`));
+});
+
+/**
+ * An announcement goes to every account of the site, so it has a server of its own: on the shared one
+ * it would land in every other journey's notifications.
+ */
+test('an admin announces a post from its menu; a member is notified and follows it', async ({
+  page,
+  browser,
+}, info) => {
+  test.setTimeout(120_000);
+  const server = await startServer({ CAPTCHA: 'altcha', RATE_LIMITS: 'off' });
+  try {
+    const admin = await newMember(server.url, 'adm');
+    const made = cli(server.dataDir, 'admin', 'add', admin.name);
+    expect(made.code, made.out).toBe(0);
+    const member = await newMember(server.url, 'ann');
+    const community = await newCommunity(admin);
+    const post = await textPost(admin, community.name, 'Maintenance on Sunday & <Monday>');
+
+    const adminContext = await browser.newContext({
+      baseURL: server.url,
+      serviceWorkers: 'block',
+      viewport: page.viewportSize(),
+      isMobile: info.project.name === 'phone',
+      hasTouch: info.project.name === 'phone',
+    });
+    const adminPage = await adminContext.newPage();
+    await logInAs(adminPage, admin);
+    await adminPage.goto(`/${community.name}/post/${post.publicId}`);
+    const adminMenu = adminPage.getByRole('article').getByRole('button', { name: 'Admin', exact: true });
+    await chooseFromMenu(adminPage, adminMenu, 'Announce');
+    // Once only: the second time the server refuses, and the member still gets one notification.
+    await chooseFromMenu(adminPage, adminMenu, 'Announce');
+    await expect(adminPage.getByText(messages.posts.alreadyAnnounced)).toBeVisible();
+    await adminContext.close();
+
+    const memberContext = await browser.newContext({
+      baseURL: server.url,
+      serviceWorkers: 'block',
+      viewport: page.viewportSize(),
+      isMobile: info.project.name === 'phone',
+      hasTouch: info.project.name === 'phone',
+    });
+    const memberPage = await memberContext.newPage();
+    await logInAs(memberPage, member);
+    // The announcement job runs every 10 s; then delivery, then the 5 s poll.
+    await expect(bell(memberPage, 1)).toBeVisible({ timeout: 40_000 });
+    await bell(memberPage, 1).click();
+    const announced = rowWith(memberPage, 'Maintenance on Sunday & <Monday>');
+    await expect(announced).toBeVisible();
+    await expect(panelList(memberPage).getByRole('listitem')).toHaveCount(1);
+    await screenshot(memberPage, 'notifications-announcement', info.project.name);
+    await announced.getByRole('link').click();
+    await expect(memberPage).toHaveURL(
+      new RegExp(`/${community.name}/post/${post.publicId}\\?fromNotif=\\d+$`),
+    );
+    await expect(memberPage.getByRole('heading', { name: 'Maintenance on Sunday & <Monday>' })).toBeVisible();
+    await memberContext.close();
+  } finally {
+    await server.stop();
+  }
 });
