@@ -87,8 +87,11 @@ export default function CreateCommunityModal({
     <Modal open onOpenChange={(open) => !open && onClose()} title="Create community">
       <form className={styles.form} onSubmit={submit} noValidate aria-label="Create community">
         {errors.form && (
-          <div className={styles.formError} role="alert">
-            <p className={styles.formErrorText}>{errors.form}</p>
+          <div className={styles.formError}>
+            {/* The alert is the message alone; the offer to request instead is not part of it. */}
+            <p className={styles.formErrorText} role="alert">
+              {errors.form}
+            </p>
             {errors.mayRequest && onRequestInstead && (
               <Button size="sm" onClick={() => onRequestInstead(name)}>
                 Request this community instead
