@@ -276,6 +276,27 @@ describe('guest post pages from the read cache', () => {
     expect((await get(url)).json.title).toBe('Retitled at once');
   });
 
+  it("shows a change to the post's community (a rule, a moderator) to guests at once", async () => {
+    const post = await newPost('Under new rules');
+    const url = `/api/posts/${post.publicId}`;
+    const rulesOf = async () => (await get(url)).json.community.rules.map((r: any) => r.rule);
+    const before = await rulesOf();
+    const added = await admin.client.post(`/api/communities/${community.id}/rules`, {
+      rule: 'Be kind to newcomers',
+      description: null,
+    });
+    expect(added.status, added.text).toBe(200);
+    expect(await rulesOf()).toEqual([...before, 'Be kind to newcomers']);
+
+    const mods = async () => (await get(url)).json.community.mods.map((m: any) => m.username);
+    expect(await mods()).not.toContain(author.user.username);
+    const made = await admin.client.post(`/api/communities/${community.id}/mods`, {
+      username: author.user.username,
+    });
+    expect(made.status, made.text).toBe(200);
+    expect(await mods()).toContain(author.user.username);
+  });
+
   it('keeps nothing for a post that does not exist', async () => {
     const missing = await visitor.get('/api/posts/zzzzzzzz');
     expect(missing.status).toBe(404);

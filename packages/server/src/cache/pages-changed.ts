@@ -25,6 +25,13 @@ const PAGE_CHANGING_ROUTES = new Set([
   'DELETE /api/communities/:id/pro_pic',
   'POST /api/communities/:id/banner_image',
   'DELETE /api/communities/:id/banner_image',
+  // A post page carries its community's rules and moderators; a moderator who leaves is no longer one.
+  'POST /api/communities/:id/rules',
+  'PUT /api/communities/:id/rules/:ruleId',
+  'DELETE /api/communities/:id/rules/:ruleId',
+  'POST /api/communities/:id/mods',
+  'DELETE /api/communities/:id/mods/:username',
+  'POST /api/_joinCommunity',
 ]);
 
 /**
