@@ -1,6 +1,6 @@
 // npm test: every check. CI runs exactly this (.ci/run).
-//   build (+ page-weight budget) → the browser tests (Chromium), and alongside them: format, lint and
-//   typecheck side by side, then the unit, component, API and process tests in one Vitest run.
+//   build (+ page-weight budget) → the process tests alone → the browser tests (Chromium), and alongside
+//   them: format, lint and typecheck side by side, then the unit, component and API tests in one Vitest run.
 // The first failure stops everything and is reported with the output of the step that failed.
 // The API and process tests run on TEST_DATABASE_URL when set (CI: PostgreSQL 15), else on an embedded
 // PostgreSQL started for the run. TEST_REDIS_URL adds the shared rate limits and the two-process test.
@@ -97,18 +97,23 @@ const staticChecks = [
 // pages and timers), so everything else runs alongside them: measured in docs/performance.md.
 await step({ name: 'build', command: node, args: [path.join(root, 'scripts/build.mjs'), '--force'] });
 
-const vitestRun = {
-  name: `unit, component, API and process tests (${database}${redis ? ', Redis' : ''})`,
+const vitest = (name, projects) => ({
+  name,
   command: node,
-  args: [
-    bin('vitest', 'vitest.mjs'),
-    'run',
-    ...['unit', 'component', 'api', 'process', ...(redis ? ['redis', 'process-scale'] : [])].flatMap((p) => [
-      '--project',
-      p,
-    ]),
-  ],
-};
+  args: [bin('vitest', 'vitest.mjs'), 'run', ...projects.flatMap((p) => ['--project', p])],
+});
+// Whole servers started, killed and timed: on two cores shared with the browser tests they were starved
+// past their limits (servers not started in 60 s, a second SIGTERM over 2 s), so they run first, alone.
+const processRun = vitest(`process tests (${database}${redis ? ', Redis' : ''})`, [
+  'process',
+  ...(redis ? ['process-scale'] : []),
+]);
+const vitestRun = vitest(`unit, component and API tests (${database}${redis ? ', Redis' : ''})`, [
+  'unit',
+  'component',
+  'api',
+  ...(redis ? ['redis'] : []),
+]);
 const browserRun = {
   name: 'browser tests (Chromium, 1280 px and 390 px)',
   command: node,
@@ -118,6 +123,8 @@ const checksThenVitest = async () => {
   await together(staticChecks);
   await step(vitestRun);
 };
+
+await step(processRun);
 
 const chromium = findChromium();
 if (!chromium) {

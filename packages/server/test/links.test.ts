@@ -389,7 +389,7 @@ describe('GET /api/_link_info', () => {
     expect(res.json).toEqual({ status: 401, code: 'not_logged_in', message: 'User is not logged in.' });
   });
 
-  it('allows 1000 lookups an hour per user', { timeout: 30_000 }, async () => {
+  it('allows 1000 lookups an hour per user', { timeout: 90_000 }, async () => {
     const limited = await createTestApp({ DATA_DIR: dataDir, RATE_LIMITS: 'on' });
     try {
       const client = await loggedInClient(limited, await makeUser(limited.db));
