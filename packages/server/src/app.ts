@@ -125,7 +125,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const deps: Deps = {
     ...base,
     limiter: createRateLimiter({ enabled: config.rateLimits, redis: options.redis ?? null }),
-    readCache: options.readCache ?? createReadCache(config.readCacheSeconds * 1000),
+    // The app's clock, not the wall's: tests that hold their clock still get entries that expire only
+    // when they say so, whatever the machine's speed.
+    readCache:
+      options.readCache ?? createReadCache(config.readCacheSeconds * 1000, () => base.clock().getTime()),
     push: options.push ?? createPushSender(base, { log: app.log.child({ area: 'push' }) }),
     ipBlocks: options.ipBlocks ?? new IpBlockList(new TorExits(options.torExitList ?? fetchTorExitList)),
   };
