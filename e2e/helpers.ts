@@ -59,6 +59,8 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
 
 /** Saves a screenshot to e2e/.artifacts/screens for people to look at. */
 export async function screenshot(page: Page, name: string, project: string): Promise<void> {
+  // CI keeps no files: there, a screenshot would cost every journey time for no reader.
+  if (process.env.CI && process.env.E2E_SCREENSHOTS !== 'on') return;
   await page.screenshot({
     path: `${import.meta.dirname}/.artifacts/screens/${project}-${name}.png`,
     fullPage: false,

@@ -1,6 +1,8 @@
 // npm test: every check. CI runs exactly this (.ci/run).
-//   build (+ page-weight budget) → the process tests alone → the browser tests (Chromium), and alongside
-//   them: format, lint and typecheck side by side, then the unit, component and API tests in one Vitest run.
+//   build (+ page-weight budget) → the process tests → format, lint and typecheck beside the unit and API
+//   tests → the component tests → the browser tests (Chromium). Steps that time things (whole servers,
+//   renders waited on, browser journeys) run without CPU-bound neighbours: on two cores, sharing made them
+//   1.7× slower and flaky, and the whole run no faster (docs/performance.md).
 // The first failure stops everything and is reported with the output of the step that failed.
 // The API and process tests run on TEST_DATABASE_URL when set (CI: PostgreSQL 15), else on an embedded
 // PostgreSQL started for the run. TEST_REDIS_URL adds the shared rate limits and the two-process test.
@@ -93,8 +95,6 @@ const staticChecks = [
   },
 ];
 
-// The browser tests are the longest step and keep only about half of the two cores busy (they wait on
-// pages and timers), so everything else runs alongside them: measured in docs/performance.md.
 await step({ name: 'build', command: node, args: [path.join(root, 'scripts/build.mjs'), '--force'] });
 
 const vitest = (name, projects) => ({
@@ -102,40 +102,32 @@ const vitest = (name, projects) => ({
   command: node,
   args: [bin('vitest', 'vitest.mjs'), 'run', ...projects.flatMap((p) => ['--project', p])],
 });
-// Whole servers started, killed and timed: on two cores shared with the browser tests they were starved
-// past their limits (servers not started in 60 s, a second SIGTERM over 2 s), so they run first, alone.
-const processRun = vitest(`process tests (${database}${redis ? ', Redis' : ''})`, [
-  'process',
-  ...(redis ? ['process-scale'] : []),
-]);
-const vitestRun = vitest(`unit, component and API tests (${database}${redis ? ', Redis' : ''})`, [
-  'unit',
-  'component',
-  'api',
-  ...(redis ? ['redis'] : []),
-]);
-const browserRun = {
-  name: 'browser tests (Chromium, 1280 px and 390 px)',
-  command: node,
-  args: [bin('@playwright/test', 'cli.js'), 'test', '-c', 'e2e/playwright.config.ts'],
-};
-const checksThenVitest = async () => {
-  await together(staticChecks);
-  await step(vitestRun);
-};
+const databaseNote = `${database}${redis ? ', Redis' : ''}`;
+// Whole servers started, killed and timed: beside other steps they were starved past their limits
+// (servers not started in 60 s, a second SIGTERM over 2 s).
+await step(vitest(`process tests (${databaseNote})`, ['process', ...(redis ? ['process-scale'] : [])]));
 
-await step(processRun);
+// The static checks are CPU-bound; the API tests mostly wait on PostgreSQL: they share the cores well.
+await together([
+  ...staticChecks,
+  vitest(`unit and API tests (${databaseNote})`, ['unit', 'api', ...(redis ? ['redis'] : [])]),
+]);
+
+// Renders waited on with timeouts: alone, so a busy neighbour never fails them.
+await step(vitest('component tests', ['component']));
 
 const chromium = findChromium();
-if (!chromium) {
-  if (process.env.CI) {
-    console.error(`\n✗ browser tests: no Chromium found; ${INSTALL_HINT}.`);
-    process.exit(1);
-  }
-  console.log(`\n! Browser tests not run: no Chromium found; ${INSTALL_HINT}.`);
-  await checksThenVitest();
+if (chromium) {
+  await step({
+    name: 'browser tests (Chromium, 1280 px and 390 px)',
+    command: node,
+    args: [bin('@playwright/test', 'cli.js'), 'test', '-c', 'e2e/playwright.config.ts'],
+  });
+} else if (process.env.CI) {
+  console.error(`\n✗ browser tests: no Chromium found; ${INSTALL_HINT}.`);
+  process.exit(1);
 } else {
-  await Promise.all([step(browserRun), checksThenVitest()]);
+  console.log(`\n! Browser tests not run: no Chromium found; ${INSTALL_HINT}.`);
 }
 summary();
 console.log('\n✓ all checks passed');

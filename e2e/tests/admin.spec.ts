@@ -2,7 +2,7 @@ import http from 'node:http';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { messages, settingsMessages } from '../../packages/shared/src/messages';
 import type { Comment } from '../../packages/shared/src/schemas/types';
-import { expectAccessible, loginThroughPage, screenshot, uniqueName } from '../helpers';
+import { expectAccessible, screenshot, uniqueName } from '../helpers';
 import { cli, startServer } from '../server';
 import { logInAs, newAdmin, newCommunity, newMember, textPost } from '../world';
 
@@ -78,7 +78,7 @@ test('an admin runs every dashboard tab; a member requests a community; others a
   // A member is forbidden the dashboard, and asks for a community they may not create (1 point, the
   // e2e server asks 2).
   const memberPage = await newPage(browser, page);
-  await loginThroughPage(memberPage, member.name);
+  await logInAs(memberPage, member);
   await memberPage.goto('/admin/users');
   await expect(memberPage.getByRole('heading', { name: messages.common.forbiddenTitle })).toBeVisible();
   await expect(memberPage.getByRole('link', { name: messages.common.goHome })).toBeVisible();
@@ -260,7 +260,7 @@ test('an admin closes signups, a guest finds the form closed, and the admin open
     const made = cli(server.dataDir, 'admin', 'add', admin.name);
     expect(made.code, made.out).toBe(0);
     const adminPage = await newPage(browser, page, server.url);
-    await loginThroughPage(adminPage, admin.name);
+    await logInAs(adminPage, admin);
     await adminPage.goto('/admin');
     const signupsSwitch = adminPage.getByRole('switch', { name: 'Disable signups' });
     const save = adminPage.getByRole('button', { name: 'Save' });

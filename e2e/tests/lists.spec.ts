@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import type { Comment, List, Post } from '../../packages/shared/src/schemas/types';
-import { expectAccessible, loginThroughPage } from '../helpers';
+import { expectAccessible } from '../helpers';
 import { logInAs, newAdmin, newCommunity, newMember, textPost, type Member } from '../world';
 
 const SHOTS = '/tmp/shots-lists-web';
@@ -175,7 +175,7 @@ test('a member keeps lists: saves from the menus, pages a list, shares one and k
   // Another member (the site's admin here) asking for the private list gets the not-found page.
   const otherContext = await contextLike(browser, page);
   const otherPage = await otherContext.newPage();
-  await loginThroughPage(otherPage, admin.name);
+  await logInAs(otherPage, admin);
   await otherPage.goto(`${listsUrl}/secret`);
   await expect(otherPage.getByRole('heading', { name: 'Not found' })).toBeVisible();
   await otherContext.close();

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { PASSWORD } from '../api';
-import { chooseFromMenu, expectAccessible, loginThroughPage } from '../helpers';
+import { chooseFromMenu, expectAccessible } from '../helpers';
 import { logInAs, newAdmin, newCommunity, newMember, newModerator, textPost, type Member } from '../world';
 
 const SHOTS = '/tmp/shots-pages';
@@ -13,7 +13,7 @@ async function pageFor(browser: Browser, like: Page, member: Member): Promise<Pa
     hasTouch: (like.viewportSize()?.width ?? 1280) < 768,
   });
   const page = await context.newPage();
-  await loginThroughPage(page, member.name);
+  await logInAs(page, member);
   return page;
 }
 
