@@ -44,6 +44,8 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/server/src/**/*.test.ts', 'packages/shared/src/**/*.test.ts'],
           environment: 'node',
+          // They share the cores with lint and typecheck (npm test): pure but CPU-bound, they need room.
+          testTimeout: 20_000,
         },
       },
       {

@@ -25,6 +25,8 @@ const USAGE = `Usage: npm run cli -- <command>
   password <username>          set a new password (asks for it, or reads it with --password-stdin)
   logout <username>            end every session of a user
   signups enable|disable       open or close signups
+  ipblocks                     list the IP blocks in effect
+  ipblocks lift <id>|all       lift one IP block, or all of them (e.g. an admin's own address)
   user <username>              show an account
   backup <file>                write a backup of the whole database to <file>
   restore <file> [--yes]       replace the whole database with a backup (asks first unless --yes)
@@ -120,6 +122,15 @@ async function parse(args: string[], config: Config): Promise<Operation | 'print
       if (rest[0] !== 'enable' && rest[0] !== 'disable')
         throw new UsageError('Use signups enable or signups disable.');
       return { op: 'signups', enabled: rest[0] === 'enable' };
+    case 'ipblocks': {
+      if (rest.length === 0) return { op: 'ipblocks-list' };
+      if (rest[0] !== 'lift' || rest.length !== 2)
+        throw new UsageError('Use ipblocks, or ipblocks lift <id>|all.');
+      if (rest[1] === 'all') return { op: 'ipblocks-lift', which: 'all' };
+      const id = /^[1-9]\d{0,15}$/.test(rest[1]!) ? Number(rest[1]) : NaN;
+      if (!Number.isSafeInteger(id)) throw new UsageError(`Not an IP block id: ${rest[1]}.`);
+      return { op: 'ipblocks-lift', which: id };
+    }
     case 'backup':
       return { op: 'backup', file: path.resolve(need(rest[0], 'the backup file')) };
     case 'restore': {
@@ -161,6 +172,8 @@ const NEEDS_READY_DATABASE = new Set<Operation['op']>([
   'logout',
   'signups',
   'user',
+  'ipblocks-list',
+  'ipblocks-lift',
 ]);
 
 async function execute(config: Config, operation: Operation): Promise<string> {

@@ -210,6 +210,36 @@ describe('runOperation', () => {
     });
   });
 
+  describe('ipblocks', () => {
+    it('lists the blocks in effect, lifts one by id, then all; an id not in effect is refused', async () => {
+      const admin = await member(t, { isAdmin: true });
+      const made: { id: number }[] = [];
+      for (const ip of ['198.51.100.7', '203.0.113.0/24']) {
+        const res = await admin.client.post('/api/ipblocks', { address: ip, note: `note ${ip}` });
+        expect(res.status).toBe(200);
+        made.push(res.json);
+      }
+      const [first, second] = made.map((block) => block.id);
+      const listed = (await run({ op: 'ipblocks-list' })).split('\n');
+      expect(
+        listed.find((line) => line.startsWith(`#${first}  198.51.100.7  by @${admin.user.username}`)),
+      ).toMatch(/permanent {2}"note 198\.51\.100\.7"$/);
+      expect(listed.some((line) => line.startsWith(`#${second}  203.0.113.0/24 `))).toBe(true);
+
+      expect(await run({ op: 'ipblocks-lift', which: first! })).toBe(`Lifted IP block #${first}.`);
+      expect((await admin.client.get(`/api/ipblocks/${first}`)).json.inEffect).toBe(false);
+      expect((await admin.client.get(`/api/ipblocks/${second}`)).json.inEffect).toBe(true);
+      await expect(run({ op: 'ipblocks-lift', which: first! })).rejects.toThrow(
+        new OperatorError(`No IP block #${first} is in effect.`),
+      );
+
+      expect(await run({ op: 'ipblocks-lift', which: 'all' })).toMatch(/^Lifted \d+ IP block\(s\)\.$/);
+      expect((await admin.client.get(`/api/ipblocks/${second}`)).json.inEffect).toBe(false);
+      expect(await run({ op: 'ipblocks-list' })).toBe('No IP blocks are in effect.');
+      expect(await run({ op: 'ipblocks-lift', which: 'all' })).toBe('No IP blocks were in effect.');
+    });
+  });
+
   describe('user', () => {
     it('prints the account', async () => {
       const user = await makeUser(t.db, { email: 'print@example.org', points: 17 });

@@ -171,3 +171,33 @@ export async function expireBlocksJob(deps: Pick<Deps, 'db' | 'clock'>): Promise
   if (expired > 0) await notifyIpBlocksChanged(deps.db, IP_BLOCKS_CHANGED_CHANNEL);
   return expired;
 }
+
+/** The operator's view (`npm run cli -- ipblocks`): blocks in effect, oldest first, one per line. */
+export async function operatorListBlocks(deps: Pick<Deps, 'db' | 'clock'>): Promise<string> {
+  await expireBlocksJob(deps);
+  const rows = (await listBlocks(deps.db, null, Number.MAX_SAFE_INTEGER)).filter((row) => row.in_effect);
+  if (rows.length === 0) return 'No IP blocks are in effect.';
+  return rows
+    .reverse()
+    .map((row) => {
+      const until = row.expires_at ? `until ${row.expires_at.toISOString()}` : 'permanent';
+      const note = row.note ? `  "${row.note}"` : '';
+      const range = row.masked_bits === 0 ? row.ip : `${row.ip}/${row.masked_bits}`;
+      return `#${row.id}  ${range}  by @${row.created_by}  ${until}${note}`;
+    })
+    .join('\n');
+}
+
+/**
+ * Lifts one block by id, or every block in effect, from the operator's command line: the way back for
+ * an admin whose own address a block covers. Running servers hear of it at once.
+ */
+export async function operatorLiftBlocks(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  which: number | 'all',
+): Promise<number[]> {
+  await expireBlocksJob(deps);
+  const lifted = await cancelBlocks(deps.db, deps.clock(), which === 'all' ? undefined : which);
+  if (lifted.length > 0) await notifyIpBlocksChanged(deps.db, IP_BLOCKS_CHANGED_CHANNEL);
+  return lifted;
+}

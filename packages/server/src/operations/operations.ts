@@ -5,6 +5,7 @@ import type { Engine } from '../db/engine.js';
 import { migrate, migrationStatus } from '../db/migrate.js';
 import type { DB } from '../db/schema.js';
 import type { Clock } from '../lib/time.js';
+import { operatorLiftBlocks, operatorListBlocks } from '../ipblocks/ip-blocks.service.js';
 import { getSiteSettings, saveSiteSettings } from '../site/site-settings.repository.js';
 import { adminUsernames, countUsers, findUserByName } from '../users/users.repository.js';
 import {
@@ -30,7 +31,9 @@ export type Operation =
   | { op: 'user'; username: string }
   | { op: 'status' }
   | { op: 'backup'; file: string }
-  | { op: 'restore'; file: string };
+  | { op: 'restore'; file: string }
+  | { op: 'ipblocks-list' }
+  | { op: 'ipblocks-lift'; which: number | 'all' };
 
 export interface OperationContext {
   db: Kysely<DB>;
@@ -122,6 +125,16 @@ export async function runOperation(ctx: OperationContext, operation: Operation):
     case 'backup': {
       const summary = await writeBackup(db, operation.file, ctx.engine);
       return `Backed up ${summary.rows} rows of ${summary.tables} tables (schema version ${summary.schemaVersion}) to ${operation.file}.`;
+    }
+    case 'ipblocks-list':
+      return operatorListBlocks(ctx);
+    case 'ipblocks-lift': {
+      const lifted = await operatorLiftBlocks(ctx, operation.which);
+      if (operation.which === 'all') {
+        return lifted.length ? `Lifted ${lifted.length} IP block(s).` : 'No IP blocks were in effect.';
+      }
+      if (lifted.length === 0) throw new OperatorError(`No IP block #${operation.which} is in effect.`);
+      return `Lifted IP block #${operation.which}.`;
     }
     case 'restore': {
       // Running servers hear of it (RESTORED_CHANNEL) and reload the secret's keys.
