@@ -234,6 +234,10 @@ export const errors = {
   listNotFound: () => new AppError(404, codes.listNotFound, apiMessages.listNotFound),
   listItemNotFound: () => new AppError(404, codes.listItemNotFound, apiMessages.listItemNotFound),
   captchaOff: () => new AppError(404, codes.captchaOff, apiMessages.captchaOff),
+  searchOff: () => new AppError(404, codes.searchOff, apiMessages.searchOff),
+  invalidSearchType: () => new AppError(400, codes.invalidSearchType, apiMessages.invalidSearchType),
+  invalidSearchPostType: () => new AppError(400, codes.invalidPostType, apiMessages.postTypeUnsupported),
+  invalidSearchWindow: () => new AppError(400, codes.invalidSearchWindow, apiMessages.invalidSearchWindow),
   imageFileNotFound: () => new AppError(404, undefined, apiMessages.imageFileNotFound),
   blockNotFound: () => new AppError(404, codes.blockNotFound, apiMessages.blockNotFound),
 
