@@ -103,20 +103,3 @@ export const REPORT_FILTERS = ['all', 'posts', 'comments'] as const;
 export type ReportFilter = (typeof REPORT_FILTERS)[number];
 
 export const isReportFilter = oneOf(REPORT_FILTERS);
-
-/** Built-in search (an addition to the contract): what is searched, the time windows and the sorts. */
-export const SEARCH_TYPES = ['posts', 'comments', 'communities', 'users'] as const;
-export type SearchType = (typeof SEARCH_TYPES)[number];
-export const isSearchType = oneOf(SEARCH_TYPES);
-
-export const SEARCH_WINDOWS = ['day', 'week', 'month', 'year', 'all'] as const;
-export type SearchWindow = (typeof SEARCH_WINDOWS)[number];
-export const isSearchWindow = oneOf(SEARCH_WINDOWS);
-
-export const SEARCH_SORTS = ['relevance', 'new'] as const;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
-export const isSearchSort = oneOf(SEARCH_SORTS);
-
-export const SEARCH_POST_TYPES = ['text', 'image', 'link'] as const;
-export type SearchPostType = (typeof SEARCH_POST_TYPES)[number];
-export const isSearchPostType = oneOf(SEARCH_POST_TYPES);

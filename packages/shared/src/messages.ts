@@ -214,40 +214,6 @@ export const mutedWordsMessages = {
   unmutedAll: 'Unmuted all words',
 } as const;
 
-/** Built-in search's page (an addition to the contract), kept out of the first load with the page. */
-export const searchMessages = {
-  heading: 'Search',
-  placeholder: 'Search posts, comments, communities and users',
-  submit: 'Search',
-  types: { posts: 'Posts', comments: 'Comments', communities: 'Communities', users: 'Users' },
-  sort: 'Sort',
-  sorts: { relevance: 'Relevance', new: 'New' },
-  window: 'Time',
-  windows: { all: 'All time', day: 'Past day', week: 'Past week', month: 'Past month', year: 'Past year' },
-  postType: 'Post type',
-  postTypes: { '': 'Any type', text: 'Text', image: 'Image', link: 'Link' },
-  community: 'Community',
-  author: 'Author',
-  anyone: 'Anyone',
-  anywhere: 'Anywhere',
-  clearFilters: 'Clear filters',
-  more: 'More results',
-  prompt: 'Type words to search for.',
-  syntax:
-    'Tips: "exact phrase", -word to leave a word out, community:name and author:name to narrow the search.',
-  noResults: (query: string) => `No results for "${query}"`,
-  widen: 'Try fewer or other words, another tab, or widen the filters:',
-  widenWindow: 'Search all time',
-  widenType: 'Any post type',
-  widenCommunity: 'Search every community',
-  widenAuthor: 'Search every author',
-  failed: 'Search failed. Try again.',
-  inCommunity: (name: string) => `in ${name}`,
-  onPost: (title: string) => `on "${title}"`,
-  members: (n: number) => `${n} ${n === 1 ? 'member' : 'members'}`,
-  points: (n: number) => `${n} ${n === 1 ? 'point' : 'points'}`,
-} as const;
-
 /** The notifications panel, and the push and update prompts. */
 export const notificationMessages = {
   allSeen: 'All notifications are marked as seen.',
@@ -292,9 +258,6 @@ export const apiMessages = {
   captchaFailed: 'Captcha verification failed.',
   captchaRejected: 'Captcha token rejected.',
   captchaOff: 'Captcha is turned off on this site.',
-  searchOff: 'Search is not built in on this site.',
-  invalidSearchType: 'Invalid search type: use posts, comments, communities or users.',
-  invalidSearchWindow: 'Invalid time window: use day, week, month, year or all.',
   signupsDisabled: messages.signup.disabled,
   userNotFound: 'User not found.',
   bodyTooLarge: 'Request body too large.',

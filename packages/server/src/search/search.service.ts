@@ -1,16 +1,13 @@
+import { limits, type SearchPage, type SearchQueryParams, type SearchResult } from '@commons/shared';
 import {
   isSearchPostType,
   isSearchSort,
   isSearchType,
   isSearchWindow,
-  limits,
-  type SearchPage,
-  type SearchQueryParams,
-  type SearchResult,
   type SearchSort,
   type SearchType,
   type SearchWindow,
-} from '@commons/shared';
+} from '@commons/shared/search';
 import { commentJsons } from '../comments/comment-views.js';
 import type { Deps } from '../deps.js';
 import { errors } from '../lib/errors.js';
