@@ -38,6 +38,7 @@ import { IpBlockList } from './ipblocks/ip-block-list.js';
 import { fetchTorExitList, TorExits, type TorListSource } from './ipblocks/tor-exits.js';
 import { ipBlocksRoutes } from './ipblocks/ip-blocks.routes.js';
 import { communityRequestsRoutes } from './community-requests/community-requests.routes.js';
+import { searchRoutes } from './search/search.routes.js';
 import { systemClock, type Clock } from './lib/time.js';
 import { linksRoutes } from './links/links.routes.js';
 import { listsRoutes } from './lists/lists.routes.js';
@@ -221,6 +222,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         analyticsRoutes(scope, deps);
         ipBlocksRoutes(scope, deps);
         communityRequestsRoutes(scope, deps);
+        searchRoutes(scope, deps);
       });
 
       // A sibling scope without the session hook: these answers set no cookies.

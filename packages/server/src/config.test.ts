@@ -28,6 +28,7 @@ describe('loadConfig defaults', () => {
         'A community discussion and link-sharing site. No ads, no tracking, funded by its members.',
       publicUrl: null,
       captcha: 'altcha',
+      search: 'builtin',
       trustProxy: [],
       rateLimits: true,
       csrfOff: false,
@@ -69,6 +70,7 @@ describe('loadConfig accepts good values', () => {
     const config = loadConfig({
       PORT: ' 9090 ',
       CAPTCHA: 'OFF',
+      SEARCH: ' External ',
       RATE_LIMITS: 'off',
       CSRF_OFF: 'yes',
       TRUST_PROXY: 'loopback, 10.0.0.0/8,203.0.113.7, ::1, fd00::/8',
@@ -85,6 +87,7 @@ describe('loadConfig accepts good values', () => {
     expect(config).toMatchObject({
       port: 9090,
       captcha: 'off',
+      search: 'external',
       rateLimits: false,
       csrfOff: true,
       trustProxy: ['loopback', '10.0.0.0/8', '203.0.113.7', '::1', 'fd00::/8'],
@@ -117,6 +120,7 @@ describe('loadConfig refuses bad values with a ConfigError naming the variable',
   const cases: Array<[string, string[]]> = [
     ['PORT', ['abc', '70000', '65536', '-1', '80.5', '8080x', '0x50']],
     ['CAPTCHA', ['recaptcha', 'yes', 'altcha2']],
+    ['SEARCH', ['google', 'off', 'built-in']],
     ['RATE_LIMITS', ['maybe', 'enabled', '2']],
     [
       'TRUST_PROXY',

@@ -22,6 +22,8 @@ export interface Config {
   /** The public address, e.g. https://forum.example.org. Decides `Secure` cookies and absolute links. */
   publicUrl: URL | null;
   captcha: 'altcha' | 'off';
+  /** `builtin`: the site's own search (/search, GET /api/search). `external`: a web search, as the reference. */
+  search: 'builtin' | 'external';
   /** Addresses or ranges (or proxy-addr names like `loopback`) whose forwarded headers are believed. */
   trustProxy: string[];
   rateLimits: boolean;
@@ -196,6 +198,7 @@ export function loadConfig(env: Env = process.env): Config {
     welcomeCommunity: read(env, 'WELCOME_COMMUNITY') ?? null,
     publicUrl: url(env, 'PUBLIC_URL', ['http:', 'https:']),
     captcha: oneOf(env, 'CAPTCHA', ['altcha', 'off'], 'altcha'),
+    search: oneOf(env, 'SEARCH', ['builtin', 'external'], 'builtin'),
     trustProxy: trustProxy(env),
     rateLimits: flag(env, 'RATE_LIMITS', true),
     csrfOff: flag(env, 'CSRF_OFF', false),

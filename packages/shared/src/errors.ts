@@ -25,6 +25,8 @@ export const errorCodes = {
   invalidSort: 'invalid-sort',
   invalidSet: 'invalid-set',
   invalidFeedType: 'invalid-feed-type',
+  invalidSearchType: 'invalid-search-type',
+  invalidSearchWindow: 'invalid-search-window',
   communityIsEmpty: 'community-is-empty',
   invalidGroup: 'user/invalid-group',
   postTypeUnsupported: 'post-type/unsupported',
@@ -151,6 +153,8 @@ export const errorCodes = {
   ownContent: 'own_content',
   /** `GET /api/_captcha` while captchas are off (404). */
   captchaOff: 'captcha_off',
+  /** `GET /api/search` on a site that keeps the external web search (404). */
+  searchOff: 'search_off',
   /** A JSON body over the size limit (413). */
   bodyTooLarge: 'body_too_large',
 } as const;

@@ -46,6 +46,8 @@ export const limits = {
   /** Muted words (an addition to the contract): how many a member keeps, and how long each may be. */
   mutedWordsMax: 100,
   mutedWordMax: 100,
+  /** Built-in search: a longer query is cut to this many characters (and searched, not refused). */
+  searchQueryMax: 256,
 } as const;
 
 /** Usernames, community names and list names share one character set. */

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
 import type { User } from '@commons/shared';
+import { siteConfig } from '../src/app/site-config';
 import { BottomNav } from '../src/features/layout/BottomNav';
 import { makeUser } from './fixtures';
 import { isDisabled, renderWithApp } from './render';
@@ -12,7 +13,7 @@ function renderBar(options: { path?: string; user?: User | null } = {}) {
 const bar = () => screen.getByRole('navigation', { name: 'Bottom' });
 
 describe('BottomNav', () => {
-  test('links Home, Communities, New post and Notifications', () => {
+  test('links Home, Communities, New post, Search and Notifications', () => {
     renderBar();
     const hrefs = within(bar())
       .getAllByRole('link')
@@ -21,16 +22,22 @@ describe('BottomNav', () => {
       ['Home', '/'],
       ['Communities', '/communities'],
       ['New post', '/new'],
+      ['Search', '/search'],
       ['Notifications', '/notifications'],
     ]);
   });
 
-  test('Search is present but disabled', async () => {
-    const { user, history } = renderBar();
-    const search = within(bar()).getByRole('button', { name: 'Search' });
-    expect(isDisabled(search)).toBe(true);
-    await user.click(search);
-    expect(history).toEqual(['/']);
+  test('Search is present but disabled where the operator keeps the web search (SEARCH=external)', async () => {
+    siteConfig.externalSearch = true;
+    try {
+      const { user, history } = renderBar();
+      const search = within(bar()).getByRole('button', { name: 'Search' });
+      expect(isDisabled(search)).toBe(true);
+      await user.click(search);
+      expect(history).toEqual(['/']);
+    } finally {
+      siteConfig.externalSearch = false;
+    }
   });
 
   test('the current tab has aria-current and is bold; the others are not', () => {

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { siteConfig } from '../src/app/site-config';
 import { SearchBox } from '../src/features/layout/SearchBox';
 import { renderWithApp } from './render';
 
@@ -22,12 +23,18 @@ function renderSearch() {
 }
 
 describe('SearchBox', () => {
-  test('is a search landmark whose box says it opens a web search', () => {
+  test('is a search landmark whose box names the site', () => {
     renderSearch();
     expect(screen.getByRole('search')).toBeTruthy();
-    expect(screen.getByRole('searchbox').getAttribute('aria-label')).toBe(
-      'Search Commons (opens a web search in a new tab)',
-    );
+    expect(screen.getByRole('searchbox').getAttribute('aria-label')).toBe('Search Commons');
+  });
+
+  test('submitting opens the built-in search page with the query, and no new tab', async () => {
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    const { user, search, currentPath } = renderSearch();
+    await user.type(search, '  rust & go?{Enter}');
+    expect(currentPath()).toBe(`/search?q=${encodeURIComponent('rust & go?')}`);
+    expect(open).not.toHaveBeenCalled();
   });
 
   test('pressing / outside a text field focuses the search box without typing the slash', async () => {
@@ -45,8 +52,23 @@ describe('SearchBox', () => {
     expect(document.activeElement).toBe(other);
     expect(search.value).toBe('');
   });
+});
+
+describe('SearchBox where the operator keeps the web search (SEARCH=external)', () => {
+  afterEach(() => {
+    siteConfig.externalSearch = false;
+  });
+
+  test('its box says it opens a web search', () => {
+    siteConfig.externalSearch = true;
+    renderSearch();
+    expect(screen.getByRole('searchbox').getAttribute('aria-label')).toBe(
+      'Search Commons (opens a web search in a new tab)',
+    );
+  });
 
   test('submitting opens a web search limited to this site in a new tab, with noopener', async () => {
+    siteConfig.externalSearch = true;
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     const { user, search } = renderSearch();
     await user.type(search, '  rust & go?{Enter}');
@@ -61,10 +83,12 @@ describe('SearchBox', () => {
   });
 
   test('an empty or blank query opens nothing', async () => {
+    siteConfig.externalSearch = true;
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
-    const { user, search } = renderSearch();
+    const { user, search, history } = renderSearch();
     await user.type(search, '{Enter}');
     await user.type(search, '   {Enter}');
     expect(open).not.toHaveBeenCalled();
+    expect(history).toEqual(['/']);
   });
 });

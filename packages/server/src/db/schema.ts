@@ -296,6 +296,17 @@ export interface PostWordSetsTable {
   words: string;
 }
 
+/** Search documents of posts and comments (migration 0012), kept by triggers. */
+export interface PostSearchTable {
+  post_id: string;
+  doc: string;
+}
+
+export interface CommentSearchTable {
+  comment_id: string;
+  doc: string;
+}
+
 export interface MutedCommunitiesTable {
   id: Generated<number>;
   user_id: string;
@@ -479,6 +490,8 @@ export interface DB {
   muted_communities: MutedCommunitiesTable;
   muted_words: MutedWordsTable;
   post_word_sets: PostWordSetsTable;
+  post_search: PostSearchTable;
+  comment_search: CommentSearchTable;
   analytics: AnalyticsTable;
   comments: CommentsTable;
   comment_replies: CommentRepliesTable;

@@ -76,7 +76,7 @@ function ordering(
 }
 
 /** The member's muted-word patterns (of the words `which` selects) joined into one expression. */
-function mutedPatterns(viewer: string, which: RawBuilder<unknown>): RawBuilder<unknown> {
+export function mutedPatterns(viewer: string, which: RawBuilder<unknown>): RawBuilder<unknown> {
   // Whole words: between non-alphanumerics, lower case on both sides, no lookaround, which keeps
   // PostgreSQL's regex engine on its fast path (docs/decisions.md §33).
   return sql`(SELECT '(?:^|[^[:alnum:]])(?:' || lower(string_agg(mw.pattern, '|')) || ')(?:[^[:alnum:]]|$)' FROM muted_words mw WHERE mw.user_id = ${viewer} AND ${which})`;
@@ -97,7 +97,7 @@ function mutedTerms(viewer: string, which: RawBuilder<unknown>): RawBuilder<unkn
  * - a word with no letters or digits (an emoji) is left to its expression, on every row.
  * A member without muted words skips all of it.
  */
-function mutedWordsHide(viewer: string): RawBuilder<boolean> {
+export function mutedWordsHide(viewer: string): RawBuilder<boolean> {
   const content = sql`lower(concat_ws(E'\n', p.title, p.body))`;
   const several = sql`NOT mw.single_run AND mw.terms IS NOT NULL`;
   const runless = sql`mw.terms IS NULL`;

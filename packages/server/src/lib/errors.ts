@@ -7,6 +7,7 @@ import {
   type PasswordProblem,
   type UsernameProblem,
 } from '@commons/shared';
+import { searchApiMessages } from '@commons/shared/search';
 
 /**
  * The one error type of the server: an HTTP status, the contract's `code` (omitted when absent) and the
@@ -234,6 +235,11 @@ export const errors = {
   listNotFound: () => new AppError(404, codes.listNotFound, apiMessages.listNotFound),
   listItemNotFound: () => new AppError(404, codes.listItemNotFound, apiMessages.listItemNotFound),
   captchaOff: () => new AppError(404, codes.captchaOff, apiMessages.captchaOff),
+  searchOff: () => new AppError(404, codes.searchOff, searchApiMessages.searchOff),
+  invalidSearchType: () => new AppError(400, codes.invalidSearchType, searchApiMessages.invalidSearchType),
+  invalidSearchPostType: () => new AppError(400, codes.invalidPostType, apiMessages.postTypeUnsupported),
+  invalidSearchWindow: () =>
+    new AppError(400, codes.invalidSearchWindow, searchApiMessages.invalidSearchWindow),
   imageFileNotFound: () => new AppError(404, undefined, apiMessages.imageFileNotFound),
   blockNotFound: () => new AppError(404, codes.blockNotFound, apiMessages.blockNotFound),
 

@@ -42,10 +42,11 @@ const BATCH = 1000;
  */
 const SKIPPED_TABLES = new Set(['schema_migrations', 'used_captchas', 'job_runs']);
 /**
- * Tables that triggers derive from other tables (`post_word_sets` from posts): left out of backups,
- * and filled again by their triggers as a restore loads the rows they come from.
+ * Tables that triggers derive from other tables (`post_word_sets` and `post_search` from posts,
+ * `comment_search` from comments): left out of backups, and filled again by their triggers as a restore
+ * loads the rows they come from.
  */
-const DERIVED_TABLES = new Set(['post_word_sets']);
+const DERIVED_TABLES = new Set(['post_word_sets', 'post_search', 'comment_search']);
 
 interface Header {
   format: string;

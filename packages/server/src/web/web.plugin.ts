@@ -81,6 +81,7 @@ export async function registerWebApp(app: FastifyInstance, deps: Deps, shell: In
         links: deps.config.links,
         styleNonce,
         imagePostsDisabled: deps.config.imagePostsDisabled,
+        externalSearch: deps.config.search === 'external',
         maxImagesPerPost: deps.config.maxImagesPerPost,
         maxImageSize: deps.config.maxImageSize,
       },

@@ -59,6 +59,7 @@ import type {
   PostVoteBodySchema,
 } from './post.js';
 import type { UserFeedSchema } from './profile.js';
+import type { HighlightRunSchema, SearchPageSchema, SearchQuerySchema } from './search.js';
 import type { ReportBodySchema, ReportSchema } from './report.js';
 import type {
   CaptchaChallengeSchema,
@@ -112,6 +113,10 @@ export type Report = Static<typeof ReportSchema>;
 export type ReportBody = Static<typeof ReportBodySchema>;
 export type UserFeed = Static<typeof UserFeedSchema>;
 export type UserFeedItem = UserFeed['items'][number];
+export type HighlightRun = Static<typeof HighlightRunSchema>;
+export type SearchPage = Static<typeof SearchPageSchema>;
+export type SearchResult = SearchPage['results'][number];
+export type SearchQueryParams = Static<typeof SearchQuerySchema>;
 export type CreateRuleBody = Static<typeof CreateRuleBodySchema>;
 export type UpdateRuleBody = Static<typeof UpdateRuleBodySchema>;
 export type AddModBody = Static<typeof AddModBodySchema>;

@@ -25,6 +25,7 @@ const pages = {
   modtools: page(() => import('./routes/modtools')),
   notifications: page(() => import('./routes/notifications')),
   admin: page(() => import('./routes/admin')),
+  search: page(() => import('./routes/search')),
 };
 
 /** `/@{username}`: a profile (core §2). A pattern, as `@` cannot start a path parameter. */
@@ -48,6 +49,7 @@ const FIXED_SEGMENTS = new Set([
   'communities',
   'all',
   'subscriptions',
+  'search',
 ]);
 
 /** Starts loading the page for `pathname` while the app boots, so the two downloads overlap. */
@@ -58,6 +60,7 @@ export function preloadPage(pathname: string): void {
   else if (pathname === '/new') void pages.newPost.preload();
   else if (pathname === '/settings') void pages.settings.preload();
   else if (pathname === '/notifications') void pages.notifications.preload();
+  else if (pathname === '/search') void pages.search.preload();
   else if (ADMIN_PATH.test(pathname)) void pages.admin.preload();
   else if (staticPages.some((p) => p.path === pathname)) void pages.staticPage.preload();
   else if (PROFILE_PATH.test(pathname)) void pages.profile.preload();
@@ -86,6 +89,7 @@ export function Routes() {
     modtools,
     notifications,
     admin,
+    search,
   } = pages;
   return (
     <Suspense fallback={<Skeleton lines={4} count={2} />}>
@@ -116,6 +120,9 @@ export function Routes() {
           <RequireLogin>
             <settings.Component />
           </RequireLogin>
+        </Route>
+        <Route path="/search">
+          <search.Component />
         </Route>
         <Route path="/notifications">
           <RequireLogin>

@@ -14,6 +14,8 @@ export interface SiteConfig {
   };
   /** Image posts are off on this site: the editor has no Image tab. */
   imagePostsDisabled: boolean;
+  /** The operator keeps the reference's web search (SEARCH=external) instead of the built-in /search. */
+  externalSearch?: boolean;
   maxImagesPerPost: number;
   /** Bytes; larger files are refused before they are sent. */
   maxImageSize: number;

@@ -2,6 +2,7 @@ import type { MouseEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Icon, type IconName } from '../../components/ui/Icon';
 import { formatCount } from '../../lib/format-count';
+import { siteConfig } from '../../app/site-config';
 import { useCurrentUser } from '../session';
 import { rememberScroll, restoreScroll } from './scroll-memory';
 import styles from './BottomNav.module.css';
@@ -20,13 +21,14 @@ const TABS: Tab[] = [
 
 /**
  * The bar at the bottom of narrow screens (core §2): the current tab is bold, tapping it scrolls to the
- * top, and each tab's scroll position is kept. Search is there but disabled (no built-in search).
+ * top, and each tab's scroll position is kept. Search opens the built-in search (issue 16); where the
+ * operator keeps the external web search, it is there but disabled, as the spec has it.
  */
 export function BottomNav() {
   const [location, navigate] = useLocation();
   const user = useCurrentUser();
   const unread = user?.notificationsNewCount ?? 0;
-  const tabPaths = [...TABS.map((t) => t.href), '/notifications'];
+  const tabPaths = [...TABS.map((t) => t.href), '/search', '/notifications'];
 
   const go = (href: string) => (event: MouseEvent) => {
     event.preventDefault();
@@ -70,18 +72,16 @@ export function BottomNav() {
         </span>
       ))}
       <span className={styles.cell}>
-        <button
-          type="button"
-          className={styles.tab}
-          disabled
-          aria-disabled="true"
-          title="Search is not available"
-        >
-          <span className={styles.icon}>
-            <Icon name="search" size={22} />
-          </span>
-          <span className={styles.label}>Search</span>
-        </button>
+        {siteConfig.externalSearch ? (
+          <button type="button" className={styles.tab} disabled title="Search is not available">
+            <span className={styles.icon}>
+              <Icon name="search" size={22} />
+            </span>
+            <span className={styles.label}>Search</span>
+          </button>
+        ) : (
+          tab('/search', 'Search', 'search')
+        )}
       </span>
       <span className={styles.cell}>{tab('/notifications', 'Notifications', 'bell', unread)}</span>
     </nav>

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
 import { Icon } from '../../components/ui/Icon';
 import { siteConfig } from '../../app/site-config';
 import styles from './SearchBox.module.css';
 
-/** The external search this site uses: results limited to this site, no tracking. */
+/** The external search (SEARCH=external): results limited to this site, no tracking. */
 export function searchUrl(query: string, host: string): string {
   return `https://duckduckgo.com/?q=${encodeURIComponent(`site:${host} ${query}`)}`;
 }
@@ -14,12 +15,15 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 /**
- * Built-in search is not implemented (core §1): the box opens a web search limited to this site in a
- * new tab. Pressing "/" anywhere (outside a text field) focuses it.
+ * The navbar's search box: it opens the built-in search page, `/search?q=` (issue 16), or, where the
+ * operator keeps the reference behaviour, a web search limited to this site in a new tab (core §1).
+ * Pressing "/" anywhere (outside a text field) focuses it.
  */
 export function SearchBox({ autoFocus = false }: { autoFocus?: boolean }) {
   const input = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState('');
+  const [, navigate] = useLocation();
+  const external = siteConfig.externalSearch;
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -36,7 +40,8 @@ export function SearchBox({ autoFocus = false }: { autoFocus?: boolean }) {
     event.preventDefault();
     const text = query.trim();
     if (!text) return;
-    window.open(searchUrl(text, window.location.host), '_blank', 'noopener,noreferrer');
+    if (external) window.open(searchUrl(text, window.location.host), '_blank', 'noopener,noreferrer');
+    else navigate(`/search?q=${encodeURIComponent(text)}`);
   };
 
   return (
@@ -47,7 +52,7 @@ export function SearchBox({ autoFocus = false }: { autoFocus?: boolean }) {
         type="search"
         className={styles.input}
         placeholder={`Search ${siteConfig.siteName}`}
-        aria-label={`Search ${siteConfig.siteName} (opens a web search in a new tab)`}
+        aria-label={`Search ${siteConfig.siteName}${external ? ' (opens a web search in a new tab)' : ''}`}
         aria-keyshortcuts="/"
         value={query}
         onChange={(e) => setQuery(e.target.value)}

@@ -1,0 +1,220 @@
+// Built-in search (issue 16) on a database filled by bench/generate.mjs: p50, p99 and requests/s of
+// `GET /api/search` for one-, two- and three-word queries under N connections on the real built server,
+// each request a different query drawn from the generator's own words; and the cost the search upkeep
+// adds to creating a post or a comment (the same single-row INSERTs, each its own transaction, with the
+// search triggers of migration 0012 on and off, in alternating rounds).
+// Needs `node scripts/build.mjs`. The generator makes no comments: `--comments-per-post N` adds them
+// (plain SQL, a few words each, through the trigger like any comment) when the database has fewer.
+//
+//   node bench/search.mjs --database-url postgres://postgres@127.0.0.1:5432/bench_100k \
+//        [--comments-per-post 3] [--duration 10] [--connections 10] [--upkeep-rows 2000] [--rounds 3]
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import { ms, openDatabase, pct, random, startServer } from './lib.mjs';
+import { adjectives, nouns, topics, verbs } from './words.mjs';
+
+const { values: flags } = parseArgs({
+  options: {
+    'database-url': { type: 'string' },
+    'comments-per-post': { type: 'string', default: '0' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '10' },
+    'upkeep-rows': { type: 'string', default: '2000' },
+    rounds: { type: 'string', default: '3' },
+  },
+});
+if (!flags['database-url']) throw new Error('--database-url is required');
+const url = flags['database-url'];
+const duration = Number(flags.duration);
+const connections = Number(flags.connections);
+
+async function counts(db) {
+  const { rows } = await sql`SELECT (SELECT count(*) FROM posts)::int AS posts,
+    (SELECT count(*) FROM comments)::int AS comments, (SELECT count(*) FROM users)::int AS users`.execute(db);
+  return rows[0];
+}
+
+/** Comments until each post has `perPost` on average: a few words of the generator's lists each. */
+async function addComments(db, perPost) {
+  const have = await counts(db);
+  const want = have.posts * perPost;
+  if (have.comments >= want) return;
+  const words = [...nouns, ...verbs, ...adjectives, ...topics];
+  const started = performance.now();
+  for (let k = Math.floor(have.comments / have.posts); k < perPost; k++) {
+    const pick = (salt) =>
+      sql`(${sql.val(words)}::text[])[1 + abs(hashtext(p.id || ${salt} || ${k}::text)) % ${words.length}]`;
+    await sql`
+      WITH authors AS (SELECT array_agg(id ORDER BY id) AS ids FROM users WHERE deleted_at IS NULL AND banned_at IS NULL)
+      INSERT INTO comments (id, post_id, community_id, user_id, depth, body, created_at)
+      SELECT left(md5(p.id || ${k}::text), 24), p.id, p.community_id,
+             a.ids[1 + abs(hashtext(p.id || ${k}::text)) % cardinality(a.ids)], 0,
+             ${pick('a')} || ' ' || ${pick('b')} || ' and ' || ${pick('c')} || ', I think.',
+             p.created_at + interval '1 hour'
+      FROM posts p, authors a ON CONFLICT DO NOTHING`.execute(db);
+  }
+  await sql`ANALYZE comments, comment_search`.execute(db);
+  console.log(
+    `added comments to ${perPost} a post in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+}
+
+/** `n` queries of `words` words each, from the lists titles and bodies are made of. */
+function queries(n, words, seed) {
+  const next = random(seed);
+  const lists = [nouns, topics, verbs, adjectives];
+  return Array.from({ length: n }, () =>
+    Array.from({ length: words }, (_, i) => {
+      const list = lists[i === 0 ? Math.floor(next() * 2) : Math.floor(next() * lists.length)];
+      return list[Math.floor(next() * list.length)];
+    }).join(' '),
+  );
+}
+
+/** `connections` loops, each sending the next query as soon as its answer is in, for `duration` s. */
+async function load(base, params) {
+  const latencies = [];
+  let i = 0;
+  let results = 0;
+  const end = performance.now() + duration * 1000;
+  const loop = async () => {
+    while (performance.now() < end) {
+      const q = params[i++ % params.length];
+      const t0 = performance.now();
+      const res = await fetch(`${base}/api/search?${new URLSearchParams(q)}`);
+      const body = await res.json();
+      if (res.status !== 200) throw new Error(`${res.status} ${JSON.stringify(body).slice(0, 200)}`);
+      latencies.push(performance.now() - t0);
+      results += body.results.length;
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, loop));
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    rps: latencies.length / duration,
+    p50: pct(latencies, 0.5),
+    p99: pct(latencies, 0.99),
+    results: results / latencies.length,
+  };
+}
+
+/** Median ms per created row over `rows` single-row inserts, each committed on its own. */
+async function insertRows(db, kind, rows, tag) {
+  const times = [];
+  const post = (await sql`SELECT id, community_id, user_id FROM posts WHERE NOT deleted LIMIT 1`.execute(db))
+    .rows[0];
+  for (let i = 0; i < rows; i++) {
+    const id = `ffff${tag}${String(i).padStart(6, '0')}`.padEnd(24, '0').slice(0, 24);
+    const text = `${nouns[i % nouns.length]} ${verbs[i % verbs.length]} ${adjectives[i % adjectives.length]} ${topics[i % topics.length]} number ${i}`;
+    const t0 = performance.now();
+    if (kind === 'post') {
+      await sql`INSERT INTO posts (id, type, public_id, user_id, community_id, title, body)
+        VALUES (${id}, 'text', ${`${tag}${i.toString(36).padStart(6, '0')}`}, ${post.user_id},
+                ${post.community_id}, ${text}, ${`${text}. ${text}, and more about it.`})`.execute(db);
+    } else {
+      await sql`INSERT INTO comments (id, post_id, community_id, user_id, depth, body)
+        VALUES (${id}, ${post.id}, ${post.community_id}, ${post.user_id}, 0, ${text})`.execute(db);
+    }
+    times.push(performance.now() - t0);
+  }
+  await sql`DELETE FROM ${sql.table(kind === 'post' ? 'posts' : 'comments')} WHERE id LIKE ${`ffff${tag}%`}`.execute(
+    db,
+  );
+  times.sort((a, b) => a - b);
+  return pct(times, 0.5);
+}
+
+async function upkeep(db) {
+  const rows = Number(flags['upkeep-rows']);
+  const rounds = Number(flags.rounds);
+  const out = {};
+  for (const kind of ['post', 'comment']) {
+    const table = kind === 'post' ? 'posts' : 'comments';
+    const trigger = kind === 'post' ? 'posts_search_insert' : 'comments_search_insert';
+    const on = [];
+    const off = [];
+    for (let r = 0; r < rounds; r++) {
+      on.push(await insertRows(db, kind, rows, `a${r}`));
+      await sql`ALTER TABLE ${sql.table(table)} DISABLE TRIGGER ${sql.id(trigger)}`.execute(db);
+      try {
+        off.push(await insertRows(db, kind, rows, `b${r}`));
+      } finally {
+        await sql`ALTER TABLE ${sql.table(table)} ENABLE TRIGGER ${sql.id(trigger)}`.execute(db);
+      }
+    }
+    on.sort((a, b) => a - b);
+    off.sort((a, b) => a - b);
+    const withIt = on[Math.floor(on.length / 2)];
+    const without = off[Math.floor(off.length / 2)];
+    out[kind] = { withIt, without, added: withIt / without - 1 };
+    console.log(
+      `${kind} INSERT, median of ${rows} single-row transactions (median of ${rounds} rounds): ` +
+        `${ms(withIt)} ms with the search upkeep, ${ms(without)} ms without: +${(100 * (withIt / without - 1)).toFixed(1)}%`,
+    );
+  }
+  return out;
+}
+
+async function main() {
+  const database = await openDatabase({ engine: 'postgres', location: url }, 2);
+  const { db } = database;
+  try {
+    // bench/generate.mjs loads posts with triggers off (session_replication_role = replica): their search
+    // documents are made here, as migration 0012 makes them for an existing site.
+    const started = performance.now();
+    const filled = await sql`INSERT INTO post_search (post_id, doc)
+      SELECT id, post_search_doc(title, body) FROM posts ON CONFLICT DO NOTHING`.execute(db);
+    if (Number(filled.numAffectedRows ?? 0) > 0) {
+      await sql`ANALYZE post_search`.execute(db);
+      console.log(
+        `made ${filled.numAffectedRows} post documents in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
+    }
+    const perPost = Number(flags['comments-per-post']);
+    if (perPost > 0) await addComments(db, perPost);
+    console.log('database:', await counts(db));
+  } finally {
+    await database.close();
+  }
+
+  const server = await startServer('postgres', url);
+  try {
+    const scenarios = [
+      ['posts, 1 word, relevance', 1, { type: 'posts' }],
+      ['posts, 2 words, relevance', 2, { type: 'posts' }],
+      ['posts, 3 words, relevance', 3, { type: 'posts' }],
+      ['posts, 2 words, new', 2, { type: 'posts', sort: 'new' }],
+      ['comments, 1 word, relevance', 1, { type: 'comments' }],
+      ['comments, 2 words, relevance', 2, { type: 'comments' }],
+      ['communities, 1 word', 1, { type: 'communities' }],
+    ];
+    // Warm-up: the first queries fill the cache, as on any running site.
+    await load(
+      server.url,
+      queries(50, 1, 7).map((q) => ({ q })),
+    );
+    for (const [name, words, extra] of scenarios) {
+      const r = await load(
+        server.url,
+        queries(500, words, words * 101).map((q) => ({ q, ...extra })),
+      );
+      console.log(
+        `${name.padEnd(30)} p50 ${ms(r.p50)} ms  p99 ${ms(r.p99)} ms  ${r.rps.toFixed(0)} req/s  ` +
+          `(${r.requests} requests, ${r.results.toFixed(1)} results a page, ${connections} connections)`,
+      );
+    }
+  } finally {
+    await server.stop();
+  }
+
+  const again = await openDatabase({ engine: 'postgres', location: url }, 1);
+  try {
+    await upkeep(again.db);
+  } finally {
+    await again.close();
+  }
+}
+
+await main();

@@ -1,0 +1,104 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, screenshot } from '../helpers';
+import { logInAs, newAdmin, newCommunity, newMember, textPost } from '../world';
+
+/** A word of letters only, new to this run: the search finds just what this test made. */
+function freshWord(): string {
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  let word = 'zq';
+  for (let i = 0; i < 8; i++) word += letters[Math.floor(Math.random() * letters.length)];
+  return word;
+}
+
+const results = (page: Page) => page.getByRole('list', { name: /^(Posts|Comments)$/ }).getByRole('article');
+
+/** Runs a query from the search page's own box. */
+async function searchFor(page: Page, text: string): Promise<void> {
+  const box = page.getByRole('main').getByRole('searchbox', { name: 'Search' });
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+test('a member searches with filters and the query syntax and finds only what they may see', async ({
+  page,
+  baseURL,
+}, info) => {
+  test.setTimeout(120_000);
+  const phone = info.project.name === 'phone';
+  const word = freshWord();
+  const admin = await newAdmin(baseURL!);
+  const [garden, kitchen] = [await newCommunity(admin), await newCommunity(admin)];
+  const author = await newMember(baseURL!, 'au');
+  const loud = await newMember(baseURL!, 'loud');
+  const viewer = await newMember(baseURL!, 'seek');
+  const tips = await textPost(author, garden.name, `Garden ${word} tips`, `How to grow ${word} in pots.`);
+  await textPost(author, kitchen.name, `Cooking with ${word}`);
+  await textPost(loud, garden.name, `Loud ${word} opinions`);
+  const removed = await textPost(author, garden.name, `Removed ${word} spam`);
+  await author.api.ok('POST', `/api/posts/${tips.publicId}/comments`, { body: `More ${word} advice here` });
+  await admin.api.ok('DELETE', `/api/posts/${removed.publicId}?deleteAs=mods`);
+  const loudId = (await viewer.api.ok<{ id: string }>('GET', `/api/users/${loud.name}`)).id;
+  await viewer.api.ok('POST', '/api/mutes', { userId: loudId });
+
+  await logInAs(page, viewer);
+  // Desktop: '/' focuses the navbar's box, which opens /search. Phone: the bottom bar's Search.
+  if (phone) {
+    await page.getByRole('navigation', { name: 'Bottom' }).getByRole('link', { name: 'Search' }).click();
+    await expect(page).toHaveURL('/search');
+    await searchFor(page, word);
+  } else {
+    await page.locator('body').click({ position: { x: 5, y: 300 } });
+    await page.keyboard.press('/');
+    const navbarBox = page.getByRole('banner').getByRole('searchbox');
+    await expect(navbarBox).toBeFocused();
+    await navbarBox.fill(word);
+    await navbarBox.press('Enter');
+  }
+  await expect(page).toHaveURL(`/search?q=${word}`);
+
+  // The muted author's post and the removed post are not there; the matches are marked.
+  await expect(results(page)).toHaveCount(2);
+  await expect(results(page).filter({ hasText: `Garden ${word} tips` })).toHaveCount(1);
+  await expect(results(page).filter({ hasText: `Cooking with ${word}` })).toHaveCount(1);
+  await expect(page.getByText(`Loud ${word} opinions`)).toHaveCount(0);
+  await expect(page.getByText(`Removed ${word} spam`)).toHaveCount(0);
+  await expect(results(page).first().locator('mark').first()).toHaveText(word);
+  await screenshot(page, 'search-results', info.project.name);
+  await expectAccessible(page, 'search results');
+
+  // The query syntax: an exact phrase, community:name.
+  await searchFor(page, `"garden ${word}"`);
+  await expect(results(page)).toHaveCount(1);
+  await expect(results(page)).toContainText(`Garden ${word} tips`);
+  await searchFor(page, `${word} community:${kitchen.name}`);
+  await expect(results(page)).toHaveCount(1);
+  await expect(results(page)).toContainText(`Cooking with ${word}`);
+
+  // The filters: community and author fields, post type and time window.
+  await searchFor(page, word);
+  await page.getByLabel('Community').fill(kitchen.name);
+  await page.getByLabel('Author').fill(author.name);
+  await page.getByLabel('Community').press('Enter');
+  await expect(results(page)).toHaveCount(1);
+  await expect(results(page)).toContainText(`Cooking with ${word}`);
+  await page.getByLabel('Time').selectOption('day');
+  await expect(page).toHaveURL(/t=day/);
+  await expect(results(page)).toHaveCount(1);
+  await page.getByLabel('Post type').selectOption('link');
+  await expect(page.getByText(`No results for "${word}"`)).toBeVisible();
+  await screenshot(page, 'search-empty', info.project.name);
+  await page.getByRole('link', { name: 'Any post type' }).click();
+  await expect(results(page)).toHaveCount(1);
+  await page.getByLabel('Community').fill('');
+  await page.getByLabel('Community').press('Enter');
+  await expect(results(page)).toHaveCount(2);
+
+  // Comments have their own tab; the result leads to the comment.
+  await page.getByRole('link', { name: 'Comments', exact: true }).click();
+  await expect(results(page)).toHaveCount(1);
+  await expect(results(page)).toContainText(`More ${word} advice here`);
+  await results(page)
+    .getByRole('link', { name: `More ${word} advice here` })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/${garden.name}/post/${tips.publicId}/`));
+});

@@ -1,0 +1,253 @@
+import { limits, type SearchPage, type SearchQueryParams, type SearchResult } from '@commons/shared';
+import {
+  isSearchPostType,
+  isSearchSort,
+  isSearchType,
+  isSearchWindow,
+  type SearchSort,
+  type SearchType,
+  type SearchWindow,
+} from '@commons/shared/search';
+import { commentJsons } from '../comments/comment-views.js';
+import type { Deps } from '../deps.js';
+import { errors } from '../lib/errors.js';
+import { parseId } from '../lib/ids.js';
+import { postJsons } from '../posts/post-views.js';
+import type { UserRow } from '../users/users.repository.js';
+import { highlightRuns } from './search.presenter.js';
+import {
+  communityIdByName,
+  searchComments,
+  searchCommunities,
+  searchPosts,
+  searchUsers,
+  toTsQuery,
+  userIdByName,
+  type ContentFilters,
+  type SearchCursor,
+  type SearchPageQuery,
+} from './search.repository.js';
+
+/*
+ * Built-in search (an addition to the contract; README, API notes; docs/decisions.md, "Search").
+ * The query language: words, "exact phrases", -excluded words and `or` (websearch_to_tsquery, which
+ * takes any text without an error), plus community:name and author:name, taken out here. Malformed
+ * input searches for what it can; an over-long query is cut, not refused.
+ */
+
+export interface SearchRequest {
+  text: string;
+  type: SearchType;
+  communities: string[];
+  authors: string[];
+  postType: 'text' | 'image' | 'link' | null;
+  window: SearchWindow;
+  sort: SearchSort;
+  cursor: string | null;
+  limit: number;
+}
+
+export interface ParsedText {
+  /** What is left for full-text search. */
+  text: string;
+  communities: string[];
+  authors: string[];
+}
+
+const OPERATOR = /(^|\s)(community|author):("?)([^\s"]*)\3(?=\s|$)/giu;
+
+/**
+ * Takes `community:name` and `author:name` out of the query, outside quoted phrases only (an unclosed
+ * quote runs to the end, as websearch_to_tsquery reads it). An empty name is dropped.
+ */
+export function parseSearchText(raw: string): ParsedText {
+  const communities: string[] = [];
+  const authors: string[] = [];
+  const parts = raw.split('"');
+  for (let i = 0; i < parts.length; i += 2) {
+    parts[i] = parts[i]!.replace(OPERATOR, (_all, lead: string, key: string, _q, name: string) => {
+      if (name) (key.toLowerCase() === 'community' ? communities : authors).push(name);
+      return lead;
+    });
+  }
+  return { text: parts.join('"').replace(/\s+/gu, ' ').trim(), communities, authors };
+}
+
+/** The request as the service reads it: defaults, the contract's codes for bad values, a cut query. */
+export function parseSearchRequest(query: SearchQueryParams): SearchRequest {
+  const type = query.type || 'posts';
+  if (!isSearchType(type)) throw errors.invalidSearchType();
+  const sort = query.sort || 'relevance';
+  if (!isSearchSort(sort)) throw errors.invalidSort();
+  const window = query.t || 'all';
+  if (!isSearchWindow(window)) throw errors.invalidSearchWindow();
+  const postType = query.postType || null;
+  if (postType !== null && !isSearchPostType(postType)) throw errors.invalidSearchPostType();
+  let limit = 20;
+  if (query.limit !== undefined) {
+    const n = Number(query.limit);
+    if (!/^\d+$/.test(query.limit) || n < 1 || n > limits.paginationLimitMax) {
+      throw errors.invalidLimit(limits.paginationLimitMax);
+    }
+    limit = n;
+  }
+  const raw = [...(query.q ?? '')].slice(0, limits.searchQueryMax).join('');
+  const parsed = parseSearchText(raw);
+  const named = (value: string | undefined) => (value?.trim() ? [value.trim()] : []);
+  const cursor =
+    !query.cursor || query.cursor === 'null' || query.cursor === 'undefined' ? null : query.cursor;
+  return {
+    text: parsed.text,
+    type,
+    communities: [...named(query.community), ...parsed.communities],
+    authors: [...named(query.author), ...parsed.authors],
+    postType,
+    window,
+    sort,
+    cursor,
+    limit,
+  };
+}
+
+const RELEVANCE_CURSOR = /^(\d+(?:\.\d+)?(?:e-?\d+)?)_(\d{1,15})_([0-9a-fA-F]{24})$/;
+
+function parseCursor(sort: SearchSort, cursor: string): SearchCursor {
+  if (sort === 'new') {
+    const id = parseId(cursor);
+    if (!id) throw errors.invalidCursor();
+    return { sort: 'new', id };
+  }
+  const match = RELEVANCE_CURSOR.exec(cursor);
+  const score = match ? Number(match[1]) : NaN;
+  if (!match || !Number.isFinite(score)) throw errors.invalidCursor();
+  return { sort: 'relevance', score, at: Number(match[2]), id: match[3]!.toLowerCase() };
+}
+
+function cursorOf(query: SearchPageQuery, row: { id: string; score: number }): string {
+  return query.sort === 'relevance' && query.tsquery ? `${row.score}_${query.at}_${row.id}` : row.id;
+}
+
+const WINDOW_MS: Record<SearchWindow, number> = {
+  day: 86_400_000,
+  week: 7 * 86_400_000,
+  month: 30 * 86_400_000,
+  year: 365 * 86_400_000,
+  all: 0,
+};
+
+/** The one name all the given ones agree on, null for none; false when they differ (nothing matches). */
+function oneName(names: string[]): string | null | false {
+  const distinct = [...new Set(names.map((n) => n.toLowerCase()))];
+  if (distinct.length === 0) return null;
+  return distinct.length === 1 ? distinct[0]! : false;
+}
+
+const EMPTY: SearchPage = { results: [], next: null };
+
+/** `GET /api/search`: one page of results of one type, that the viewer may see, with highlights. */
+export async function search(
+  deps: Deps,
+  viewer: UserRow | null,
+  request: SearchRequest,
+): Promise<SearchPage> {
+  if (deps.config.search === 'external') throw errors.searchOff();
+  // The cursor is checked before anything may answer early: a bad one is always the same 400.
+  let cursor = request.cursor ? parseCursor(request.sort, request.cursor) : null;
+  const tsquery = await toTsQuery(deps.db, request.text);
+  if (cursor && request.sort === 'relevance' && !tsquery) {
+    // Without words relevance is newest first, and so is its cursor: the id alone.
+    cursor = { sort: 'new', id: cursor.id };
+  }
+  const at = cursor?.sort === 'relevance' ? cursor.at : deps.clock().getTime();
+  const page: SearchPageQuery = {
+    tsquery,
+    sort: request.sort,
+    cursor,
+    at,
+    take: request.limit + 1,
+    viewerId: viewer?.id ?? null,
+  };
+
+  if (request.type === 'communities' || request.type === 'users') {
+    if (!tsquery) return EMPTY;
+    if (request.type === 'communities') {
+      const rows = await searchCommunities(deps.db, page);
+      return finish(page, request.limit, rows, (row) => ({
+        type: 'community',
+        item: {
+          id: row.id,
+          name: row.name,
+          nsfw: row.nsfw,
+          noMembers: row.no_members,
+          createdAt: row.created_at.toISOString(),
+        },
+        name: highlightRuns(row.name_hl),
+        about: highlightRuns(row.about_hl),
+      }));
+    }
+    const rows = await searchUsers(deps.db, page);
+    return finish(page, request.limit, rows, (row) => ({
+      type: 'user',
+      item: {
+        id: row.id,
+        username: row.username,
+        points: row.points,
+        createdAt: row.created_at.toISOString(),
+      },
+      username: highlightRuns(row.username_hl),
+      about: highlightRuns(row.about_hl),
+    }));
+  }
+
+  const community = oneName(request.communities);
+  const author = oneName(request.authors);
+  if (community === false || author === false) return EMPTY;
+  // Without words, a filter must narrow the search: the whole site newest first is the feeds' job.
+  if (!tsquery && community === null && author === null) return EMPTY;
+  const filters: ContentFilters = {
+    communityId: community === null ? null : await communityIdByName(deps.db, community),
+    authorId: author === null ? null : await userIdByName(deps.db, author),
+    postType: request.postType,
+    since: request.window === 'all' ? null : new Date(deps.clock().getTime() - WINDOW_MS[request.window]),
+  };
+  if ((community !== null && !filters.communityId) || (author !== null && !filters.authorId)) return EMPTY;
+
+  if (request.type === 'posts') {
+    const rows = await searchPosts(deps.db, page, filters);
+    const shown = rows.slice(0, request.limit);
+    const posts = await postJsons(deps, shown, viewer);
+    return {
+      results: shown.map((row, i) => ({
+        type: 'post' as const,
+        item: posts[i]!,
+        title: highlightRuns(row.title_hl),
+        body: highlightRuns(row.body_hl),
+      })),
+      next: rows[request.limit] ? cursorOf(page, rows[request.limit]!) : null,
+    };
+  }
+  // Comments by type: the post type filter applies to the post each comment is under.
+  const rows = await searchComments(deps.db, page, filters);
+  const shown = rows.slice(0, request.limit);
+  const comments = await commentJsons(deps, shown, viewer, { postTitles: true });
+  return {
+    results: shown.map((row, i) => ({
+      type: 'comment' as const,
+      item: comments[i]!,
+      body: highlightRuns(row.body_hl),
+    })),
+    next: rows[request.limit] ? cursorOf(page, rows[request.limit]!) : null,
+  };
+}
+
+function finish<Row extends { id: string; score: number }>(
+  page: SearchPageQuery,
+  limit: number,
+  rows: Row[],
+  present: (row: Row) => SearchResult,
+): SearchPage {
+  return {
+    results: rows.slice(0, limit).map(present),
+    next: rows[limit] ? cursorOf(page, rows[limit]) : null,
+  };
+}

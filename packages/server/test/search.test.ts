@@ -1,0 +1,361 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Member, guest, member, newCommunity, uniqueName } from './factories.js';
+import { createTestApp, type TestApp, type TestClient, type TestResponse } from './harness.js';
+import { INVALID_CURSOR } from './api-errors.js';
+
+/**
+ * Built-in search, an addition to the contract (README, API notes; docs/decisions.md, "Search"): the
+ * query language, each filter, what a reader may not see, bad input and paging.
+ */
+
+let t: TestApp;
+let admin: Member;
+let alice: Member;
+let bob: Member;
+let home: any;
+let other: any;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await member(t, { isAdmin: true, points: 1000 });
+  alice = await member(t, { points: 1000 });
+  bob = await member(t, { points: 1000 });
+  home = await newCommunity(admin.client, uniqueName('home'), 'Where the regulars talk');
+  other = await newCommunity(admin.client, uniqueName('other'));
+});
+afterAll(() => t.close());
+
+function ok(res: TestResponse): any {
+  expect(res.status, res.text).toBe(200);
+  return res.json;
+}
+
+function expectError(res: TestResponse, error: { status: number; code: string; message?: string }) {
+  expect(res.status, res.text).toBe(error.status);
+  expect(res.json).toMatchObject(error);
+}
+
+async function post(
+  author: Member,
+  title: string,
+  options: { body?: string; community?: any; type?: 'text' | 'link'; url?: string } = {},
+): Promise<any> {
+  return ok(
+    await author.client.post('/api/posts', {
+      type: options.type ?? 'text',
+      title,
+      ...(options.body === undefined ? {} : { body: options.body }),
+      ...(options.url === undefined ? {} : { url: options.url }),
+      community: (options.community ?? home).name,
+    }),
+  );
+}
+
+async function comment(author: Member, on: any, body: string): Promise<any> {
+  return ok(await author.client.post(`/api/posts/${on.publicId}/comments`, { body }));
+}
+
+const search = (client: TestClient, params: Record<string, string>) =>
+  client.get(`/api/search?${new URLSearchParams(params).toString()}`);
+
+async function ids(client: TestClient, params: Record<string, string>): Promise<string[]> {
+  return ok(await search(client, params)).results.map((r: any) => r.item.id as string);
+}
+
+/** A word no other test uses: each test searches only for what it made. */
+const word = () => uniqueName('zq').replace(/[^a-z0-9]/gu, '');
+
+describe('posts', () => {
+  it('finds words in titles and bodies, the title weighted above the body, with highlighted matches', async () => {
+    const w = word();
+    const inBody = await post(alice, 'Something else', { body: `A body that says ${w} once.` });
+    const inTitle = await post(alice, `All about ${w} <b>here</b>`);
+    const page = ok(await search(alice.client, { q: w }));
+    expect(page.results.map((r: any) => r.item.id)).toEqual([inTitle.id, inBody.id]);
+    expect(page.next).toBeNull();
+    const [first, second] = page.results;
+    expect(first.type).toBe('post');
+    // Plain runs of text: the angle brackets stay characters, the match is flagged.
+    expect(first.title).toEqual([
+      { text: 'All about ', match: false },
+      { text: w, match: true },
+      { text: ' <b>here</b>', match: false },
+    ]);
+    expect(second.body.filter((r: any) => r.match).map((r: any) => r.text)).toEqual([w]);
+    expect(second.body.map((r: any) => r.text).join('')).toBe(`A body that says ${w} once.`);
+  });
+
+  it('stems words, ignores case, and needs every word', async () => {
+    const w = word();
+    const both = await post(alice, `Running ${w} Races`);
+    await post(alice, `Running ${w}`, { body: 'only one of them' });
+    expect(await ids(bob.client, { q: `run ${w.toUpperCase()} race` })).toEqual([both.id]);
+  });
+
+  it('reads "exact phrases", -excluded words, community:name and author:name', async () => {
+    const w = word();
+    const phrase = await post(alice, `red ${w} apple`);
+    const apart = await post(alice, `${w} red apple`);
+    const inOther = await post(alice, `${w} in the other place`, { community: other });
+    const byBob = await post(bob, `${w} written by bob`);
+    expect(await ids(admin.client, { q: `"red ${w}"` })).toEqual([phrase.id]);
+    expect(new Set(await ids(admin.client, { q: `${w} -apple` }))).toEqual(new Set([inOther.id, byBob.id]));
+    expect(await ids(admin.client, { q: `${w} community:${other.name.toUpperCase()}` })).toEqual([
+      inOther.id,
+    ]);
+    expect(await ids(admin.client, { q: `author:${bob.user.username} ${w}` })).toEqual([byBob.id]);
+    // Inside quotes an operator is only words.
+    expect(await ids(admin.client, { q: `"${w} community:${other.name}"` })).toEqual([]);
+    // Two different communities cannot both hold; an unknown one holds nothing.
+    expect(await ids(admin.client, { q: `${w} community:${other.name} community:${home.name}` })).toEqual([]);
+    expect(await ids(admin.client, { q: `${w} community:nosuchplace` })).toEqual([]);
+    expect(await ids(admin.client, { q: `${w} author:nosuchperson` })).toEqual([]);
+    expect(apart.id).toBeTruthy();
+  });
+
+  it('filters by community, author, post type and time window', async () => {
+    const w = word();
+    const text = await post(alice, `${w} as text`);
+    const link = await post(alice, `${w} as a link`, { type: 'link', url: 'https://example.org/x' });
+    const elsewhere = await post(bob, `${w} elsewhere`, { community: other });
+    const old = await post(bob, `${w} from long ago`);
+    await t.db
+      .updateTable('posts')
+      .set({ created_at: new Date(Date.now() - 40 * 86_400_000) })
+      .where('id', '=', old.id)
+      .execute();
+    const all = new Set([text.id, link.id, elsewhere.id, old.id]);
+    expect(new Set(await ids(alice.client, { q: w }))).toEqual(all);
+    expect(new Set(await ids(alice.client, { q: w, community: home.name }))).toEqual(
+      new Set([text.id, link.id, old.id]),
+    );
+    expect(new Set(await ids(alice.client, { q: w, author: bob.user.username }))).toEqual(
+      new Set([elsewhere.id, old.id]),
+    );
+    expect(await ids(alice.client, { q: w, postType: 'link' })).toEqual([link.id]);
+    expect(new Set(await ids(alice.client, { q: w, t: 'month' }))).toEqual(
+      new Set([text.id, link.id, elsewhere.id]),
+    );
+    expect(new Set(await ids(alice.client, { q: w, t: 'year' }))).toEqual(all);
+    // The new sort: newest first, whatever the relevance.
+    expect(await ids(alice.client, { q: w, sort: 'new' })).toEqual([old.id, elsewhere.id, link.id, text.id]);
+    // Filters without words: that community's or author's posts, newest first.
+    const byBob = await ids(alice.client, { q: `author:${bob.user.username}`, community: other.name });
+    expect(byBob[0]).toBe(elsewhere.id);
+  });
+});
+
+describe('comments, communities and users', () => {
+  it('finds comments with their post title, by community and author', async () => {
+    const w = word();
+    const on = await post(alice, 'A thread');
+    const c1 = await comment(bob, on, `I think ${w} is right`);
+    const c2 = await comment(alice, on, `No, ${w} is wrong`);
+    const page = ok(await search(admin.client, { q: w, type: 'comments' }));
+    expect(new Set(page.results.map((r: any) => r.item.id))).toEqual(new Set([c1.id, c2.id]));
+    expect(page.results[0].type).toBe('comment');
+    expect(page.results[0].item.postTitle).toBe('A thread');
+    expect(page.results[0].body.some((r: any) => r.match && r.text === w)).toBe(true);
+    expect(await ids(admin.client, { q: w, type: 'comments', author: bob.user.username })).toEqual([c1.id]);
+    expect(await ids(admin.client, { q: w, type: 'comments', community: other.name })).toEqual([]);
+  });
+
+  it('finds communities by name and about text, and users by name and about text', async () => {
+    const w = word();
+    const named = await newCommunity(admin.client, `c${w}`.slice(0, 21), 'Plain about text');
+    const about = await newCommunity(admin.client, uniqueName('ab'), `All things ${w}`);
+    const found = ok(await search(alice.client, { q: `c${w}`, type: 'communities' }));
+    expect(found.results.map((r: any) => r.item.id)).toEqual([named.id]);
+    expect(found.results[0].name).toEqual([{ text: named.name, match: true }]);
+    expect(await ids(alice.client, { q: w, type: 'communities' })).toEqual([about.id]);
+
+    const u = await member(t, { username: `u${w}`.slice(0, 21) });
+    await t.db
+      .updateTable('users')
+      .set({ about_me: `I like ${w}` })
+      .where('id', '=', alice.user.id)
+      .execute();
+    expect(await ids(bob.client, { q: u.user.username, type: 'users' })).toEqual([u.user.id]);
+    const liked = ok(await search(bob.client, { q: w, type: 'users' }));
+    expect(liked.results.map((r: any) => r.item.id)).toEqual([alice.user.id]);
+    expect(liked.results[0].item).toEqual({
+      id: alice.user.id,
+      username: alice.user.username,
+      points: expect.any(Number),
+      createdAt: expect.any(String),
+    });
+    // Communities and users need words: filters alone find none.
+    expect(ok(await search(bob.client, { q: '', type: 'users' })).results).toEqual([]);
+  });
+});
+
+describe('what a reader may not see', () => {
+  it('leaves out deleted and removed posts and comments, and comments under removed posts', async () => {
+    const w = word();
+    const kept = await post(alice, `${w} kept`);
+    const deleted = await post(alice, `${w} deleted by its author`);
+    const removed = await post(alice, `${w} removed by a moderator`);
+    const keptComment = await comment(bob, kept, `${w} kept comment`);
+    const gone = await comment(bob, kept, `${w} deleted comment`);
+    const underRemoved = await comment(bob, removed, `${w} under a removed post`);
+    ok(await alice.client.delete(`/api/posts/${deleted.publicId}?deleteAs=normal`));
+    ok(await admin.client.delete(`/api/posts/${removed.publicId}?deleteAs=mods`));
+    ok(await bob.client.delete(`/api/posts/${kept.id}/comments/${gone.id}?deleteAs=normal`));
+    expect(await ids(admin.client, { q: w })).toEqual([kept.id]);
+    expect(await ids(admin.client, { q: w, type: 'comments' })).toEqual([keptComment.id]);
+    expect(underRemoved.id).toBeTruthy();
+  });
+
+  it('leaves out the posts, comments and names of banned and deleted accounts, and deleted communities', async () => {
+    const w = word();
+    const banned = await member(t, { points: 1000 });
+    const leaving = await member(t, { points: 1000 });
+    const bannedPost = await post(banned, `${w} by a banned account`);
+    await comment(banned, bannedPost, `${w} banned comment`);
+    await post(leaving, `${w} by a deleted account`);
+    const place = await newCommunity(admin.client, uniqueName('gone'));
+    await post(alice, `${w} in a deleted community`, { community: place });
+    const visible = await post(alice, `${w} visible`);
+    await t.db
+      .updateTable('users')
+      .set({ banned_at: new Date(), about_me: w })
+      .where('id', '=', banned.user.id)
+      .execute();
+    await t.db
+      .updateTable('users')
+      .set({ deleted_at: new Date(), about_me: w })
+      .where('id', '=', leaving.user.id)
+      .execute();
+    await t.db
+      .updateTable('communities')
+      .set({ deleted_at: new Date() })
+      .where('id', '=', place.id)
+      .execute();
+    const visitor = await guest(t);
+    expect(await ids(visitor, { q: w })).toEqual([visible.id]);
+    expect(await ids(visitor, { q: w, type: 'comments' })).toEqual([]);
+    expect(await ids(visitor, { q: w, type: 'users' })).toEqual([]);
+    expect(await ids(visitor, { q: place.name, type: 'communities' })).toEqual([]);
+  });
+
+  it("leaves out a member's muted users, communities and words, and only that member's", async () => {
+    const w = word();
+    const viewer = await member(t);
+    const muted = await member(t, { points: 1000 });
+    const plain = await post(alice, `${w} plain`);
+    const byMuted = await post(muted, `${w} by a muted author`);
+    const inMuted = await post(alice, `${w} in a muted community`, { community: other });
+    const withWord = await post(alice, `${w} about pineapples`);
+    const plainComment = await comment(alice, plain, `${w} plain comment`);
+    const mutedComment = await comment(muted, plain, `${w} muted author's comment`);
+    const wordComment = await comment(alice, plain, `${w} I love PINEAPPLES`);
+    ok(await viewer.client.post('/api/mutes', { userId: muted.user.id }));
+    ok(await viewer.client.post('/api/mutes', { communityId: other.id }));
+    ok(await viewer.client.post('/api/muted_words', { word: 'pineapples' }));
+    expect(await ids(viewer.client, { q: w })).toEqual([plain.id]);
+    expect(await ids(viewer.client, { q: w, type: 'comments' })).toEqual([plainComment.id]);
+    expect(await ids(viewer.client, { q: muted.user.username, type: 'users' })).toEqual([]);
+    expect(await ids(viewer.client, { q: other.name, type: 'communities' })).toEqual([]);
+    // Everyone else still finds them.
+    expect(new Set(await ids(bob.client, { q: w }))).toEqual(
+      new Set([plain.id, byMuted.id, inMuted.id, withWord.id]),
+    );
+    expect(new Set(await ids(await guest(t), { q: w, type: 'comments' }))).toEqual(
+      new Set([plainComment.id, mutedComment.id, wordComment.id]),
+    );
+  });
+});
+
+describe('bad input', () => {
+  it('never fails on malformed queries: it searches for what it can', async () => {
+    const w = word();
+    const target = await post(alice, `${w} target`);
+    for (const q of [
+      `"${w}`,
+      `${w}"`,
+      `-"${w}`,
+      `${w} -`,
+      `${w} ""`,
+      `(${w}) & | !`,
+      `${w} or`,
+      `'); DROP TABLE posts; --`,
+    ]) {
+      const res = await search(bob.client, { q });
+      expect(res.status, `${q}: ${res.text}`).toBe(200);
+    }
+    expect(await ids(bob.client, { q: `"${w}` })).toEqual([target.id]);
+    expect(await ids(bob.client, { q: `(${w}) & | !` })).toEqual([target.id]);
+    // Only operators, stop words or nothing: no results, no error.
+    for (const q of ['-', '- - ""', '"', 'or', 'the and of', '', '   ', 'community:', 'author: -']) {
+      expect(ok(await search(bob.client, { q })).results, q).toEqual([]);
+    }
+    // A 10 KB query is cut to its first characters and searched.
+    const long = await search(bob.client, { q: `${w} ${'x'.repeat(10_240)}` });
+    expect(long.status, long.text).toBe(200);
+    expect(long.json.results.map((r: any) => r.item.id)).toEqual([]);
+    const longTail = await search(bob.client, { q: `${w} ${'word '.repeat(2048)}` });
+    expect(longTail.status).toBe(200);
+  });
+
+  it('refuses bad parameters with their codes', async () => {
+    expectError(await search(bob.client, { q: 'a', type: 'everything' }), {
+      status: 400,
+      code: 'invalid-search-type',
+    });
+    expectError(await search(bob.client, { q: 'a', sort: 'hot' }), { status: 400, code: 'invalid-sort' });
+    expectError(await search(bob.client, { q: 'a', t: 'decade' }), {
+      status: 400,
+      code: 'invalid-search-window',
+    });
+    expectError(await search(bob.client, { q: 'a', postType: 'video' }), {
+      status: 400,
+      code: 'invalid_post_type',
+    });
+    expectError(await search(bob.client, { q: 'a', limit: '0' }), { status: 400, code: 'invalid_limit' });
+    for (const cursor of ['nope', '1.5_abc', `x_1_${'a'.repeat(24)}`]) {
+      expectError(await search(bob.client, { q: 'a', cursor }), INVALID_CURSOR);
+    }
+    expectError(await search(bob.client, { q: 'a', sort: 'new', cursor: '1_2_3' }), INVALID_CURSOR);
+    expect((await bob.client.get('/api/search?q=a&q=b')).status).toBe(400);
+  });
+});
+
+describe('paging', () => {
+  it('walks every result once by cursor, in both sorts', async () => {
+    const w = word();
+    const made: string[] = [];
+    for (let i = 0; i < 7; i++) {
+      made.push((await post(alice, i % 2 ? `${w} ${w} twice` : `${w} once`, { body: i % 3 ? w : 'no' })).id);
+    }
+    for (const sort of ['relevance', 'new']) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const page: any = ok(
+          await search(alice.client, { q: w, sort, limit: '3', ...(cursor ? { cursor } : {}) }),
+        );
+        seen.push(...page.results.map((r: any) => r.item.id));
+        cursor = page.next;
+        pages++;
+      } while (cursor && pages < 10);
+      expect(pages, sort).toBe(3);
+      expect(seen.length, sort).toBe(7);
+      expect(new Set(seen), sort).toEqual(new Set(made));
+      if (sort === 'new') expect(seen).toEqual([...made].reverse());
+    }
+  });
+});
+
+describe('the operator setting', () => {
+  it('answers 404 search_off while the site keeps the external web search (SEARCH=external)', async () => {
+    // The app reads its settings object on each request; a second app would mean a second database.
+    t.config.search = 'external';
+    try {
+      expectError(await search(bob.client, { q: 'anything' }), { status: 404, code: 'search_off' });
+    } finally {
+      t.config.search = 'builtin';
+    }
+    expect((await search(bob.client, { q: 'anything' })).status).toBe(200);
+  });
+});

@@ -1,0 +1,249 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { messages, type SearchResult } from '@commons/shared';
+import {
+  isSearchPostType,
+  isSearchSort,
+  isSearchType,
+  isSearchWindow,
+  searchMessages as m,
+  SEARCH_SORTS,
+  SEARCH_TYPES,
+  SEARCH_WINDOWS,
+  type SearchType,
+} from '@commons/shared/search';
+import { Button } from '../../../components/ui/Button';
+import { Skeleton } from '../../../components/ui/Skeleton';
+import { errorText } from '../../../lib/api-client';
+import { infiniteScrollingDisabled, useInfiniteScroll } from '../../posts';
+import { useSearchResults, type SearchParams } from '../api/search';
+import { SearchResultItem } from './SearchResultItem';
+import styles from './SearchPage.module.css';
+
+/** The page's state, read from its URL (`/search?q=&type=&community=&author=&postType=&t=&sort=`). */
+function readParams(search: string): SearchParams {
+  const url = new URLSearchParams(search);
+  const get = (key: string) => url.get(key) ?? '';
+  const type = get('type');
+  const postType = get('postType');
+  const t = get('t');
+  const sort = get('sort');
+  return {
+    q: get('q'),
+    type: isSearchType(type) ? type : 'posts',
+    community: get('community'),
+    author: get('author'),
+    postType: isSearchPostType(postType) ? postType : '',
+    t: isSearchWindow(t) ? t : 'all',
+    sort: isSearchSort(sort) ? sort : 'relevance',
+  };
+}
+
+/** The URL of `params`, leaving out what is at its default. */
+function hrefOf(params: SearchParams): string {
+  const url = new URLSearchParams();
+  if (params.q) url.set('q', params.q);
+  if (params.type !== 'posts') url.set('type', params.type);
+  if (params.community) url.set('community', params.community);
+  if (params.author) url.set('author', params.author);
+  if (params.postType) url.set('postType', params.postType);
+  if (params.t !== 'all') url.set('t', params.t);
+  if (params.sort !== 'relevance') url.set('sort', params.sort);
+  const text = url.toString();
+  return text ? `/search?${text}` : '/search';
+}
+
+const keyOf = (result: SearchResult) => `${result.type}:${result.item.id}`;
+
+/**
+ * `/search` (issue 16): the query box, a tab per kind of result, the filters (community, author, post
+ * type, time window) and the sort, all kept in the URL; results with their matched words highlighted,
+ * further pages as the reader scrolls (or with More); 'No results for "…"' with ways to widen it.
+ */
+export function SearchPage() {
+  const params = readParams(useSearch());
+  const [, navigate] = useLocation();
+  const [text, setText] = useState(params.q);
+  const [community, setCommunity] = useState(params.community);
+  const [author, setAuthor] = useState(params.author);
+  // The navbar's box and Back change the URL under the page: the fields follow it (set while
+  // rendering, React's pattern for state that follows a prop).
+  const fromUrl = [params.q, params.community, params.author].join('\n');
+  const [fieldsFrom, setFieldsFrom] = useState(fromUrl);
+  if (fieldsFrom !== fromUrl) {
+    setFieldsFrom(fromUrl);
+    setText(params.q);
+    setCommunity(params.community);
+    setAuthor(params.author);
+  }
+
+  const go = (change: Partial<SearchParams>) => navigate(hrefOf({ ...params, ...change }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    go({ q: text.trim(), community: community.trim(), author: author.trim() });
+  };
+
+  const content = params.type === 'posts' || params.type === 'comments';
+  const asked = params.q !== '' || (content && (params.community !== '' || params.author !== ''));
+  const query = useSearchResults(params, asked);
+  const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const results = useMemo(() => data?.pages.flatMap((p) => p.results) ?? [], [data]);
+  const moreButton = infiniteScrollingDisabled();
+  const canLoadMore = hasNextPage && !isFetchingNextPage && !query.isFetchNextPageError;
+  const sentinel = useInfiniteScroll<HTMLDivElement>(
+    !moreButton && canLoadMore,
+    () => void fetchNextPage(),
+    data?.pages.length,
+  );
+
+  const widen: { label: string; change: Partial<SearchParams> }[] = content
+    ? [
+        ...(params.t !== 'all' ? [{ label: m.widenWindow, change: { t: 'all' as const } }] : []),
+        ...(params.postType ? [{ label: m.widenType, change: { postType: '' as const } }] : []),
+        ...(params.community ? [{ label: m.widenCommunity, change: { community: '' } }] : []),
+        ...(params.author ? [{ label: m.widenAuthor, change: { author: '' } }] : []),
+      ]
+    : [];
+
+  return (
+    <section className={styles.page} aria-labelledby="search-heading">
+      <h1 id="search-heading" className={styles.heading}>
+        {m.heading}
+      </h1>
+      <form role="search" className={styles.form} onSubmit={submit}>
+        <div className={styles.queryRow}>
+          <input
+            type="search"
+            className={styles.input}
+            aria-label={m.heading}
+            placeholder={m.placeholder}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+          <Button type="submit" variant="primary">
+            {m.submit}
+          </Button>
+        </div>
+        <nav className={styles.tabs} aria-label={m.heading}>
+          {SEARCH_TYPES.map((type: SearchType) => (
+            <Link
+              key={type}
+              href={hrefOf({ ...params, type })}
+              className={styles.tab}
+              aria-current={params.type === type ? 'page' : undefined}
+            >
+              {m.types[type]}
+            </Link>
+          ))}
+        </nav>
+        <div className={styles.filters}>
+          {content && (
+            <>
+              <label className={styles.filter}>
+                <span>{m.community}</span>
+                <input
+                  className={styles.field}
+                  value={community}
+                  placeholder={m.anywhere}
+                  onChange={(e) => setCommunity(e.target.value)}
+                />
+              </label>
+              <label className={styles.filter}>
+                <span>{m.author}</span>
+                <input
+                  className={styles.field}
+                  value={author}
+                  placeholder={m.anyone}
+                  onChange={(e) => setAuthor(e.target.value)}
+                />
+              </label>
+              <label className={styles.filter}>
+                <span>{m.postType}</span>
+                <select
+                  className={styles.field}
+                  value={params.postType}
+                  onChange={(e) => go({ postType: isSearchPostType(e.target.value) ? e.target.value : '' })}
+                >
+                  {(['', 'text', 'image', 'link'] as const).map((value) => (
+                    <option key={value} value={value}>
+                      {m.postTypes[value]}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className={styles.filter}>
+                <span>{m.window}</span>
+                <select
+                  className={styles.field}
+                  value={params.t}
+                  onChange={(e) => go({ t: isSearchWindow(e.target.value) ? e.target.value : 'all' })}
+                >
+                  {SEARCH_WINDOWS.map((value) => (
+                    <option key={value} value={value}>
+                      {m.windows[value]}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </>
+          )}
+          <label className={styles.filter}>
+            <span>{m.sort}</span>
+            <select
+              className={styles.field}
+              value={params.sort}
+              onChange={(e) => go({ sort: isSearchSort(e.target.value) ? e.target.value : 'relevance' })}
+            >
+              {SEARCH_SORTS.map((value) => (
+                <option key={value} value={value}>
+                  {m.sorts[value]}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <p className={styles.hint}>{m.syntax}</p>
+      </form>
+
+      {!asked ? (
+        <p className={styles.message}>{m.prompt}</p>
+      ) : !data && query.isError ? (
+        <div role="alert" className={styles.message}>
+          <p>{errorText(query.error)}</p>
+          <Button onClick={() => void query.refetch()}>{messages.common.retry}</Button>
+        </div>
+      ) : !data ? (
+        <Skeleton lines={3} count={4} label="Loading" />
+      ) : results.length === 0 ? (
+        <div className={styles.empty} role="status">
+          <p className={styles.emptyTitle}>{m.noResults(params.q)}</p>
+          <p>{m.widen}</p>
+          {widen.length > 0 && (
+            <ul className={styles.widen}>
+              {widen.map((w) => (
+                <li key={w.label}>
+                  <Link href={hrefOf({ ...params, ...w.change })}>{w.label}</Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      ) : (
+        <>
+          <ul className={styles.results} aria-label={m.types[params.type]}>
+            {results.map((result) => (
+              <li key={keyOf(result)}>
+                <SearchResultItem result={result} />
+              </li>
+            ))}
+          </ul>
+          {isFetchingNextPage && <Skeleton lines={3} count={2} label="Loading more" />}
+          {canLoadMore && moreButton && <Button onClick={() => void fetchNextPage()}>{m.more}</Button>}
+          {canLoadMore && !moreButton && (
+            <div ref={sentinel} className={styles.sentinel} aria-hidden="true" />
+          )}
+        </>
+      )}
+    </section>
+  );
+}
