@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { messages, settingsMessages } from '../../packages/shared/src/messages';
+import { messages } from '../../packages/shared/src/messages';
+import { settingsMessages } from '../../packages/shared/src/texts/settings';
 import type { Comment } from '../../packages/shared/src/schemas/types';
 import { expectAccessible, screenshot, uniqueName } from '../helpers';
 import { cli, startServer } from '../server';

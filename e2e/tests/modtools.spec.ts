@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { messages, settingsMessages } from '../../packages/shared/src/messages';
+import { messages } from '../../packages/shared/src/messages';
+import { settingsMessages } from '../../packages/shared/src/texts/settings';
 import type { Comment, Post } from '../../packages/shared/src/schemas/types';
 import { expectAccessible, screenshot } from '../helpers';
 import { pngImage } from '../link-site';

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { messages, notificationMessages } from '../../packages/shared/src/messages';
+import { messages } from '../../packages/shared/src/messages';
+import { notificationMessages } from '../../packages/shared/src/texts/notifications';
 import type { Comment } from '../../packages/shared/src/schemas/types';
 import { chooseFromMenu, expectAccessible, PASSWORD, screenshot } from '../helpers';
 import { cli, startServer } from '../server';

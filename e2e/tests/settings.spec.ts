@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { messages, settingsMessages } from '../../packages/shared/src/messages';
+import { messages } from '../../packages/shared/src/messages';
+import { settingsMessages } from '../../packages/shared/src/texts/settings';
 import type { Mutes, Post, User } from '../../packages/shared/src/schemas/types';
 import { expectAccessible, PASSWORD } from '../helpers';
 import { pngImage } from '../link-site';

@@ -10,7 +10,8 @@ import Fastify, {
 } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
-import { apiMessages, messages } from '@commons/shared';
+import { messages } from '@commons/shared';
+import { apiMessages } from '@commons/shared/texts/api';
 import { adminRoutes } from './admin/admin.routes.js';
 import { analyticsRoutes } from './analytics/analytics.routes.js';
 import { authRoutes } from './auth/auth.routes.js';

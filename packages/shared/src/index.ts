@@ -1,12 +1,5 @@
 export { limits, ui, NAME_CHARACTERS } from './limits.js';
-export {
-  messages,
-  apiMessages,
-  mutedWordsMessages,
-  notificationMessages,
-  pwaMessages,
-  settingsMessages,
-} from './messages.js';
+export { messages } from './messages.js';
 export { errorCodes, type ErrorBody, type ErrorCode } from './errors.js';
 export {
   FEED_TYPES,

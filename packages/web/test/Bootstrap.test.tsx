@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
-import { apiMessages } from '@commons/shared';
+import { apiMessages } from '@commons/shared/texts/api';
 import { Bootstrap } from '../src/app/Bootstrap';
 import { deferred, errorReply, fakeApi, networkError, type Reply, type Route } from './fake-api';
 import { makeInitial } from './fixtures';

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { messages, settingsMessages, type Community, type Report, type User } from '@commons/shared';
+import { messages, type Community, type Report, type User } from '@commons/shared';
+import { settingsMessages } from '@commons/shared/texts/settings';
 import ModtoolsRoute from '../src/app/routes/modtools';
 import { Toasts } from '../src/components/ui/Toasts';
 import { errorReply, fakeApi, type Route } from './fake-api';

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { limits, mutedWordsMessages, type MutedWord } from '@commons/shared';
+import { limits, type MutedWord } from '@commons/shared';
+import { mutedWordsMessages } from '@commons/shared/texts/settings';
 import { Toasts } from '../src/components/ui/Toasts';
 import { MutedWordsSettings } from '../src/features/mutes';
 import { errorReply, fakeApi, type Route } from './fake-api';

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import { messages, notificationMessages, type User } from '@commons/shared';
+import { messages, type User } from '@commons/shared';
+import { notificationMessages } from '@commons/shared/texts/notifications';
 import { Toasts } from '../src/components/ui/Toasts';
 import { BottomNav } from '../src/features/layout/BottomNav';
 import { NotificationsPanel } from '../src/features/notifications/components/NotificationsPanel';

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { apiMessages, messages, type Post, type User } from '@commons/shared';
+import { messages, type Post, type User } from '@commons/shared';
+import { apiMessages } from '@commons/shared/texts/api';
 import PostPage from '../src/app/routes/post';
 import { Toasts } from '../src/components/ui/Toasts';
 import { errorReply, fakeApi, type Route } from './fake-api';

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { messages, settingsMessages, type Mute, type User } from '@commons/shared';
+import { messages, type Mute, type User } from '@commons/shared';
+import { settingsMessages } from '@commons/shared/texts/settings';
 import { Toasts } from '../src/components/ui/Toasts';
 import { ProfileHeader } from '../src/features/profiles/components/ProfileHeader';
 import { SettingsPage } from '../src/features/settings';

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
-import { apiMessages, messages } from '@commons/shared';
+import { messages } from '@commons/shared';
+import { apiMessages } from '@commons/shared/texts/api';
 import { Toasts } from '../src/components/ui/Toasts';
 import SignupModal from '../src/features/auth/components/SignupModal';
 import { errorReply, fakeApi, type Route } from './fake-api';

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { apiMessages, messages, type Post } from '@commons/shared';
+import { messages, type Post } from '@commons/shared';
+import { apiMessages } from '@commons/shared/texts/api';
 import { postQuery } from '../src/features/posts/api/get-post';
 import { Feed } from '../src/features/posts/components/Feed';
 import { Toasts } from '../src/components/ui/Toasts';

@@ -1,4 +1,4 @@
-import { apiMessages } from '@commons/shared';
+import { apiMessages } from '@commons/shared/texts/api';
 import { purgeUserComments } from '../comments/comments.service.js';
 import { setDefault } from '../communities/communities.service.js';
 import { denyCommunityRequest } from '../community-requests/community-requests.service.js';

@@ -1,4 +1,5 @@
-import { apiMessages, limits, messages, truncateChars, type CommunityRequest } from '@commons/shared';
+import { limits, messages, truncateChars, type CommunityRequest } from '@commons/shared';
+import { apiMessages } from '@commons/shared/texts/api';
 import { communityNameProblem } from '../communities/communities.service.js';
 import type { Deps } from '../deps.js';
 import { errors } from '../lib/errors.js';

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { apiMessages, errorCodes, type ErrorBody } from '@commons/shared';
+import { errorCodes, type ErrorBody } from '@commons/shared';
+import { apiMessages } from '@commons/shared/texts/api';
 import { AppError } from '../lib/errors.js';
 
 export function isApiRequest(request: FastifyRequest): boolean {

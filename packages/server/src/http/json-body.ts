@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import type { Static, TSchema } from '@sinclair/typebox';
-import { apiMessages } from '@commons/shared';
+import { apiMessages } from '@commons/shared/texts/api';
 import { errors } from '../lib/errors.js';
 
 /**

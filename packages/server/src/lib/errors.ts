@@ -1,5 +1,4 @@
 import {
-  apiMessages,
   errorCodes as codes,
   messages,
   type ErrorCode,
@@ -7,6 +6,7 @@ import {
   type PasswordProblem,
   type UsernameProblem,
 } from '@commons/shared';
+import { apiMessages } from '@commons/shared/texts/api';
 import { searchApiMessages } from '@commons/shared/search';
 
 /**

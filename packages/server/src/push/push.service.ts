@@ -1,5 +1,6 @@
 import type dns from 'node:dns';
-import { apiMessages, type PushSubscriptionBody } from '@commons/shared';
+import { type PushSubscriptionBody } from '@commons/shared';
+import { apiMessages } from '@commons/shared/texts/api';
 import type { StoredPushSubscription } from '../db/schema.js';
 import type { Deps } from '../deps.js';
 import { errors } from '../lib/errors.js';

@@ -1,4 +1,5 @@
-import { apiMessages, type Mutes } from '@commons/shared';
+import { type Mutes } from '@commons/shared';
+import { apiMessages } from '@commons/shared/texts/api';
 import { communityJsons, requireCommunity } from '../communities/communities.service.js';
 import type { Deps } from '../deps.js';
 import { errors } from '../lib/errors.js';

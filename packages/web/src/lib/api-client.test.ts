@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 // (The unit project also collects this file, in Node; the client needs a browser's storage and cookies.)
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { apiMessages, messages } from '@commons/shared';
+import { messages } from '@commons/shared';
+import { apiMessages } from '@commons/shared/texts/api';
 import { errorReply, fakeApi, networkError } from '../../test/fake-api';
 import { fakeUploads, imageFile } from '../../test/fake-uploads';
 import { api, ApiError, csrfToken, errorText, upload } from './api-client';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { settingsMessages, type SiteSettings } from '@commons/shared';
+import { type SiteSettings } from '@commons/shared';
+import { settingsMessages } from '@commons/shared/texts/settings';
 import { Button } from '../../../components/ui/Button';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { Switch } from '../../../components/ui/Switch';

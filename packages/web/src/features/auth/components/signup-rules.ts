@@ -1,4 +1,5 @@
-import { apiMessages, checkPassword, checkUsername, isValidEmail, messages } from '@commons/shared';
+import { checkPassword, checkUsername, isValidEmail, messages } from '@commons/shared';
+import { apiMessages } from '@commons/shared/texts/api';
 
 export type Field = 'username' | 'email' | 'password' | 'repeat';
 export type Errors = Partial<Record<Field | 'form', string>>;

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { charLength, limits, messages, settingsMessages, type Community } from '@commons/shared';
+import { charLength, limits, messages, type Community } from '@commons/shared';
+import { settingsMessages } from '@commons/shared/texts/settings';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Button } from '../../../components/ui/Button';
 import { Switch } from '../../../components/ui/Switch';

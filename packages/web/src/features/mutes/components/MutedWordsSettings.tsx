@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { limits, mutedWordsMessages, type MutedWord } from '@commons/shared';
+import { limits, type MutedWord } from '@commons/shared';
+import { mutedWordsMessages } from '@commons/shared/texts/settings';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Skeleton } from '../../../components/ui/Skeleton';

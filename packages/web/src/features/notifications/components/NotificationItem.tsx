@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { Link } from 'wouter';
-import { notificationMessages } from '@commons/shared';
+import { notificationMessages } from '@commons/shared/texts/notifications';
 import { Icon } from '../../../components/ui/Icon';
 import { LazyMenu } from '../../../components/ui/LazyMenu';
 import { RelativeTime } from '../../../components/ui/RelativeTime';

@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { messages, notificationMessages, ui } from '@commons/shared';
+import { messages, ui } from '@commons/shared';
+import { notificationMessages } from '@commons/shared/texts/notifications';
 import { Button } from '../../../components/ui/Button';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { errorText } from '../../../lib/api-client';

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { messages, notificationMessages } from '@commons/shared';
+import { messages } from '@commons/shared';
+import { notificationMessages } from '@commons/shared/texts/notifications';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Skeleton } from '../../../components/ui/Skeleton';

@@ -1,5 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { notificationMessages, pwaMessages, ui } from '@commons/shared';
+import { ui } from '@commons/shared';
+import { notificationMessages } from '@commons/shared/texts/notifications';
+import { pwaMessages } from '@commons/shared/texts/pwa';
 import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
 import { useIsMobileLayout } from '../../../lib/device';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { settingsMessages } from '@commons/shared';
+import { settingsMessages } from '@commons/shared/texts/settings';
 import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
 import { PasswordField } from '../../../components/ui/TextField';

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { settingsMessages, type User } from '@commons/shared';
+import { type User } from '@commons/shared';
+import { settingsMessages } from '@commons/shared/texts/settings';
 import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
 import { PasswordField, TextField } from '../../../components/ui/TextField';

@@ -1,4 +1,5 @@
-import { checkPassword, isValidEmail, settingsMessages, type User } from '@commons/shared';
+import { checkPassword, isValidEmail, type User } from '@commons/shared';
+import { settingsMessages } from '@commons/shared/texts/settings';
 import type { ProfileSettings } from '../api/update-profile';
 
 /** The form's values as the user's current settings give them (absent preferences are off). */
