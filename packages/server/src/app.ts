@@ -13,6 +13,7 @@ import type { Kysely } from 'kysely';
 import { apiMessages, messages } from '@commons/shared';
 import { adminRoutes } from './admin/admin.routes.js';
 import { analyticsRoutes } from './analytics/analytics.routes.js';
+import { atomRoutes } from './atom/atom.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { commentsRoutes } from './comments/comments.routes.js';
 import { communitiesRoutes } from './communities/communities.routes.js';
@@ -219,6 +220,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ipBlocksRoutes(scope, deps);
         communityRequestsRoutes(scope, deps);
       });
+
+      // Atom feeds: a guest's view whatever cookies come, so no session hook (atom/atom.routes.ts).
+      await api.register(async (scope) => atomRoutes(scope, deps));
 
       // A sibling scope without the session hook: these answers set no cookies.
       await api.register(async (scope) => {
