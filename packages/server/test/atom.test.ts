@@ -242,7 +242,7 @@ describe('entries', () => {
       'http://192.0.2.1/page?a=1&b=2',
     );
     expect(textOf(childrenNamed(link, 'summary')[0])).toContain(
-      '<a href="http://192.0.2.1/page?a=1&#38;b=2">192.0.2.1</a>',
+      '<a href="http://192.0.2.1/page?a=1&amp;b=2">192.0.2.1</a>',
     );
     const image = entryFor(feed, imagePost)!;
     const enclosure = childrenNamed(image, 'link').find((l) => l.attrs.rel === 'enclosure')!;

@@ -12,6 +12,7 @@ import type { Deps } from '../deps.js';
 import { feedPage } from '../feeds/feeds.repository.js';
 import { getFeed, parseFeedQuery } from '../feeds/feeds.service.js';
 import { errors } from '../lib/errors.js';
+import { escapeHtml } from '../lib/html.js';
 import { markdownToHtml } from '../lib/markdown.js';
 import { getListItems } from '../lists/list-items.service.js';
 import { getList } from '../lists/lists.service.js';
@@ -92,8 +93,6 @@ function bodyHtml(markdown: string | null, site: AtomSite, readMore: string): st
   return markdownToHtml(source, new URL(site.origin)) + more;
 }
 
-const escapeAttr = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
 function authorOf(site: AtomSite, username: string, deleted: boolean): AtomEntry['author'] {
   return deleted
     ? { name: username }
@@ -107,16 +106,16 @@ function postEntry(site: AtomSite, post: Post): AtomEntry {
   ).toString();
   const parts: string[] = [];
   if (post.type === 'link' && post.link) {
-    parts.push(`<p><a href="${escapeAttr(post.link.url)}">${escapeAttr(post.link.hostname)}</a></p>`);
+    parts.push(`<p><a href="${escapeHtml(post.link.url)}">${escapeHtml(post.link.hostname)}</a></p>`);
   }
   const images = post.type === 'image' ? post.images : [];
   for (const image of images) {
     const src = new URL(image.url, site.origin).toString();
     parts.push(
-      `<p><img src="${escapeAttr(src)}" width="${image.width}" height="${image.height}" alt="${escapeAttr(image.altText ?? '')}" /></p>`,
+      `<p><img src="${escapeHtml(src)}" width="${image.width}" height="${image.height}" alt="${escapeHtml(image.altText ?? '')}" /></p>`,
     );
   }
-  parts.push(bodyHtml(post.body, site, escapeAttr(link)));
+  parts.push(bodyHtml(post.body, site, escapeHtml(link)));
   return {
     id: tagOf(site, 'post', post.id, post.createdAt),
     title: post.title,
@@ -156,7 +155,7 @@ function commentEntry(site: AtomSite, comment: Comment): AtomEntry {
       label: comment.communityName,
       scheme: new URL('/', site.origin).toString(),
     },
-    summaryHtml: bodyHtml(comment.body, site, escapeAttr(link)),
+    summaryHtml: bodyHtml(comment.body, site, escapeHtml(link)),
     enclosures: [],
   };
 }
