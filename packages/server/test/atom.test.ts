@@ -253,6 +253,15 @@ describe('entries', () => {
     );
   });
 
+  it('cut a long body, with a link to the rest', async () => {
+    const long = await post(admin.client, { type: 'text', title: 'Long', body: 'word '.repeat(500) });
+    const { feed } = await atom(`/api/feeds/users/${admin.user.username}`);
+    const html = textOf(childrenNamed(entryFor(feed, long)!, 'summary')[0]);
+    expect(html).toMatch(
+      /^<p>(word ){399}word<\/p><p><a href="http:\/\/localhost\/[^"]+">Read more…<\/a><\/p>$/,
+    );
+  });
+
   it("is a guest's view whatever cookies come, and sets none", async () => {
     ok(await reader.client.post('/api/hidden_posts', { postId: textPost.id }));
     const res = await reader.client.get(`/api/feeds/communities/${community.name}`);

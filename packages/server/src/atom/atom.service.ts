@@ -23,7 +23,9 @@ import { atomXml, type AtomEntry, type AtomFeed } from './atom.presenter.js';
 /** Entries in a feed unless `limit` asks for another number (1 to the feeds' maximum, 50). */
 const DEFAULT_ENTRIES = 20;
 /** Characters of a body's markdown that go into an entry's summary; the entry links to the rest. */
-const SUMMARY_SOURCE_MAX = 3000;
+const SUMMARY_SOURCE_MAX = 2000;
+/** Summaries kept rendered (a few MB at most): parsing markdown costs milliseconds a body. */
+const MAX_RENDERED = 2_000;
 
 const SORT_LABELS: Record<FeedSort, string> = {
   hot: 'hot',
@@ -86,11 +88,26 @@ function tagOf(site: AtomSite, kind: 'post' | 'comment', id: string, createdAt: 
   return `tag:${new URL(site.origin).hostname},${createdAt.slice(0, 10)}:${kind}:${id}`;
 }
 
-function bodyHtml(markdown: string | null, site: AtomSite, readMore: string): string {
+const rendered = new Map<string, string>();
+
+/**
+ * The summary of a body: its first characters as HTML, with a link to the rest when cut. Kept by
+ * post or comment and version, so a body is parsed once in this process, not once per feed, sort and
+ * poll. `version` changes with every edit.
+ */
+function bodyHtml(version: string, markdown: string | null, site: AtomSite, readMore: string): string {
   if (!markdown) return '';
+  const key = `${site.origin} ${version}`;
+  const hit = rendered.get(key);
+  if (hit !== undefined) return hit;
   const source = truncateChars(markdown, SUMMARY_SOURCE_MAX);
-  const more = source.length < markdown.length ? `<p><a href="${readMore}">Read more…</a></p>` : '';
-  return markdownToHtml(source, new URL(site.origin)) + more;
+  const cut = [...markdown].length > SUMMARY_SOURCE_MAX;
+  const html =
+    markdownToHtml(source, new URL(site.origin)) +
+    (cut ? `<p><a href="${escapeHtml(readMore)}">Read more…</a></p>` : '');
+  rendered.set(key, html);
+  if (rendered.size > MAX_RENDERED) rendered.delete(rendered.keys().next().value!);
+  return html;
 }
 
 function authorOf(site: AtomSite, username: string, deleted: boolean): AtomEntry['author'] {
@@ -115,7 +132,7 @@ function postEntry(site: AtomSite, post: Post): AtomEntry {
       `<p><img src="${escapeHtml(src)}" width="${image.width}" height="${image.height}" alt="${escapeHtml(image.altText ?? '')}" /></p>`,
     );
   }
-  parts.push(bodyHtml(post.body, site, escapeHtml(link)));
+  parts.push(bodyHtml(`post:${post.id}:${post.editedAt ?? ''}`, post.body, site, link));
   return {
     id: tagOf(site, 'post', post.id, post.createdAt),
     title: post.title,
@@ -155,7 +172,7 @@ function commentEntry(site: AtomSite, comment: Comment): AtomEntry {
       label: comment.communityName,
       scheme: new URL('/', site.origin).toString(),
     },
-    summaryHtml: bodyHtml(comment.body, site, escapeHtml(link)),
+    summaryHtml: bodyHtml(`comment:${comment.id}:${comment.editedAt ?? ''}`, comment.body, site, link),
     enclosures: [],
   };
 }
