@@ -14,6 +14,7 @@ import { messages } from '@commons/shared';
 import { apiMessages } from '@commons/shared/texts/api';
 import { adminRoutes } from './admin/admin.routes.js';
 import { analyticsRoutes } from './analytics/analytics.routes.js';
+import { atomRoutes } from './atom/atom.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { commentsRoutes } from './comments/comments.routes.js';
 import { communitiesRoutes } from './communities/communities.routes.js';
@@ -225,6 +226,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         communityRequestsRoutes(scope, deps);
         searchRoutes(scope, deps);
       });
+
+      // Atom feeds: a guest's view whatever cookies come, so no session hook (atom/atom.routes.ts).
+      await api.register(async (scope) => atomRoutes(scope, deps));
 
       // A sibling scope without the session hook: these answers set no cookies.
       await api.register(async (scope) => {

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../src/lib/ids.js';
 import { makeUser, uniqueName } from './factories.js';
 import { createTestApp, type TestApp, type TestResponse } from './harness.js';
 
@@ -325,6 +326,48 @@ describe('the app shell', () => {
         expect(title(res.text), other).toBe('Commons');
         expect(meta(res.text, 'name', 'description'), other).toBe(DESCRIPTION);
         expect(res.text).not.toContain('Secret plans');
+      }
+    });
+
+    it('links the Atom feed of All, a community, a profile and a public list, and of nothing else', async () => {
+      const feedLinks = (html: string) =>
+        [
+          ...html.matchAll(
+            /<link rel="alternate" type="application\/atom\+xml" title="([^"]*)" href="([^"]*)" \/>/g,
+          ),
+        ].map((m) => [m[1], m[2]]);
+      const user = await makeUser(t.db, { username: uniqueName('Feeder') });
+      const name = uniqueName('c');
+      await t.db.insertInto('communities').values({ id: newId(), name, user_id: user.id }).execute();
+      await t.db
+        .insertInto('lists')
+        .values([
+          { user_id: user.id, name: 'open', display_name: 'Open & shut', public: true },
+          { user_id: user.id, name: 'closed', display_name: 'Closed' },
+        ])
+        .execute();
+      const cases: [string, [string, string][]][] = [
+        ['/', [['All posts - Commons', page('/api/feeds/all')]]],
+        ['/all?sort=week', [['All posts - Commons', page('/api/feeds/all?sort=week')]]],
+        [`/${name}?sort=bogus`, [[`${name} - Commons`, page(`/api/feeds/communities/${name}`)]]],
+        [
+          `/@${user.username}`,
+          [[`Posts by @${user.username} - Commons`, page(`/api/feeds/users/${user.username}`)]],
+        ],
+        [
+          `/@${user.username}/lists/open`,
+          [
+            [
+              `Open &amp; shut by @${user.username} - Commons`,
+              page(`/api/feeds/users/${user.username}/lists/open`),
+            ],
+          ],
+        ],
+        [`/@${user.username}/lists/closed`, []],
+        ['/about', []],
+      ];
+      for (const [path, links] of cases) {
+        expect(feedLinks((await t.client().get(path)).text), path).toEqual(links);
       }
     });
 

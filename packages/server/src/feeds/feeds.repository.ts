@@ -11,7 +11,11 @@ export type Cursor =
   | { sort: 'top'; points: number; id: string };
 
 export type FeedScope =
-  { kind: 'all' } | { kind: 'community'; id: string } | { kind: 'communities'; ids: string[] };
+  | { kind: 'all' }
+  | { kind: 'community'; id: string }
+  | { kind: 'communities'; ids: string[] }
+  /** One author's posts (Atom feeds), on the (user_id) index of posts and post_id of post_windows. */
+  | { kind: 'user'; id: string };
 
 export interface FeedPageQuery {
   scope: FeedScope;
@@ -169,6 +173,7 @@ export async function feedPage(db: Kysely<DB>, query: FeedPageQuery): Promise<Fe
     return rows;
   }
   if (query.scope.kind === 'community') conditions.unshift(sql`${communityColumn} = ${query.scope.id}`);
+  if (query.scope.kind === 'user') conditions.unshift(sql`p.user_id = ${query.scope.id}`);
   const { rows } = await sql<FeedRow>`
     SELECT ${columns} FROM ${from}
     WHERE ${sql.join(conditions, sql` AND `)}

@@ -14,6 +14,8 @@ export interface PageMeta {
   metaDescription?: string;
   /** og:image; relative URLs are made absolute. */
   image?: string;
+  /** Atom feeds of the page, as `<link rel="alternate">` for feed readers; relative URLs made absolute. */
+  feeds?: { title: string; href: string }[];
 }
 
 export interface ShellContext {
@@ -84,6 +86,10 @@ export class IndexHtml {
       tag('name', 'twitter:title', shareTitle),
       tag('name', 'twitter:description', description),
       tag('name', 'twitter:image', image),
+      ...(meta.feeds ?? []).map(
+        (feed) =>
+          `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(feed.title)}" href="${escapeHtml(new URL(feed.href, context.url).toString())}" />`,
+      ),
     ].join('\n    ');
     const config = `<script id="site-config" type="application/json">${jsonForScript(context.siteConfig)}</script>`;
     return (this.before + head + this.after).replace(CONFIG_PATTERN, () => config);

@@ -1,4 +1,4 @@
-import { staticPages } from '@commons/shared';
+import { DEFAULT_FEED_SORT, isFeedSort, staticPages, type FeedSort } from '@commons/shared';
 import { findCommunityByName } from '../communities/communities.repository.js';
 import type { Deps } from '../deps.js';
 import { imagesByIds } from '../images/images.repository.js';
@@ -18,12 +18,31 @@ const POST = /^\/([0-9A-Za-z_]{3,21})\/post\/([0-9A-Za-z_]{8})(?:\/[0-9a-fA-F]{2
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+/** The Atom feed's query for the page's sort (`?sort=` of a feed page), when it is not the default. */
+function sortQuery(search: URLSearchParams, defaultSort: FeedSort): string {
+  const sort = search.get('sort');
+  return sort && isFeedSort(sort) && sort !== defaultSort ? `?sort=${sort}` : '';
+}
+
 /**
  * What a shared link to `pathname` should preview as (API.md §17.2). Pages of later features (posts,
  * communities) add their cases here.
  */
-export async function pageMeta(deps: Deps, pathname: string): Promise<PageMeta> {
+export async function pageMeta(
+  deps: Deps,
+  pathname: string,
+  search: URLSearchParams = new URLSearchParams(),
+): Promise<PageMeta> {
   const site = deps.config.siteName;
+  if (pathname === '/' || pathname === '/all') {
+    // The home page of a guest is All; a member's shows their subscriptions, but All is still its feed.
+    return {
+      title: null,
+      feeds: [
+        { title: `All posts - ${site}`, href: `/api/feeds/all${sortQuery(search, DEFAULT_FEED_SORT)}` },
+      ],
+    };
+  }
   const page = staticPages.find((p) => p.path === pathname);
   if (page) return { title: page.title(site) };
   const other = OTHER_TITLES[pathname];
@@ -37,6 +56,17 @@ export async function pageMeta(deps: Deps, pathname: string): Promise<PageMeta> 
         title: `@${user.username}`,
         shareTitle: `@${user.username} on ${site}`,
         description: `${user.username}'s profile.`,
+        // A banned account has no public feed (atom/atom.service.ts).
+        ...(user.banned_at
+          ? {}
+          : {
+              feeds: [
+                {
+                  title: `Posts by @${user.username} - ${site}`,
+                  href: `/api/feeds/users/${encodeURIComponent(user.username)}`,
+                },
+              ],
+            }),
       };
     }
   }
@@ -50,6 +80,12 @@ export async function pageMeta(deps: Deps, pathname: string): Promise<PageMeta> 
         title: row.display_name,
         shareTitle: `${row.display_name} by @${row.username} on ${site}`,
         description: row.description ?? `${plural(row.num_items, 'item')} saved by @${row.username}.`,
+        feeds: [
+          {
+            title: `${row.display_name} by @${row.username} - ${site}`,
+            href: `/api/feeds/users/${encodeURIComponent(row.username)}/lists/${encodeURIComponent(row.name)}`,
+          },
+        ],
       };
     }
   }
@@ -88,6 +124,12 @@ export async function pageMeta(deps: Deps, pathname: string): Promise<PageMeta> 
         shareTitle: `${row.name} - ${site}`,
         ...(row.about ? { description: row.about } : {}),
         ...(image ? { image: presentImage(image, null, deps.secrets.imageKey).url } : {}),
+        feeds: [
+          {
+            title: `${row.name} - ${site}`,
+            href: `/api/feeds/communities/${encodeURIComponent(row.name)}${sortQuery(search, DEFAULT_FEED_SORT)}`,
+          },
+        ],
       };
     }
   }

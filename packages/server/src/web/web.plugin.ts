@@ -72,7 +72,7 @@ export async function registerWebApp(app: FastifyInstance, deps: Deps, shell: In
     await attachViewer(deps, request, reply);
     const origin = deps.config.publicUrl?.origin ?? `${request.protocol}://${request.host}`;
     const styleNonce = crypto.randomBytes(16).toString('base64');
-    const html = shell.render(await pageMeta(deps, safeDecode(url.pathname)), {
+    const html = shell.render(await pageMeta(deps, safeDecode(url.pathname), url.searchParams), {
       siteName: deps.config.siteName,
       siteDescription: deps.config.siteDescription,
       url: new URL(url.pathname + url.search, origin),

@@ -74,6 +74,9 @@ export const MuteTypeQuerySchema = Type.Object({ type: Query });
 export const ListsQuerySchema = Type.Object({ sort: Query, filter: Query });
 /** A list's items (API.md §14.4), on every method. */
 export const ListItemsQuerySchema = Type.Object({ limit: Query, next: Query, sort: Query });
+/** The Atom feeds (README, API notes): a feed sort (a list sort for lists) and 1 to 50 entries. */
+export const AtomQuerySchema = Type.Object({ sort: Query, limit: Query });
+export const CommunityNameParamsSchema = Type.Object({ name: Type.String() });
 /** `GET /api/lists/_saved_to` (API.md §14.6). */
 export const SavedToQuerySchema = Type.Object({ id: Query, type: Query });
 
@@ -86,3 +89,4 @@ export type CommunityListQueryParams = Static<typeof CommunityListQuerySchema>;
 export type UserFeedQueryParams = Static<typeof UserFeedQuerySchema>;
 export type ListsQueryParams = Static<typeof ListsQuerySchema>;
 export type ListItemsQueryParams = Static<typeof ListItemsQuerySchema>;
+export type AtomQueryParams = Static<typeof AtomQuerySchema>;
