@@ -237,6 +237,10 @@ export interface MemberPostState {
   worded: boolean;
   last_visited_at: Date | null;
   new_comments: number;
+  /** The author's counters as they are now (votes move their points without clearing shared parts). */
+  author_points: number;
+  author_posts: number;
+  author_comments: number;
 }
 
 /**
@@ -264,8 +268,10 @@ export async function memberPostStates(
         SELECT count(*)::int FROM comments c
         WHERE c.post_id = p.id AND c.created_at >= pv.last_visited_at
           AND c.user_id <> ${viewerId} AND c.deleted_at IS NULL
-      ) END AS new_comments
+      ) END AS new_comments,
+      u.points AS author_points, u.no_posts AS author_posts, u.no_comments AS author_comments
     FROM posts p
+    JOIN users u ON u.id = p.user_id
     LEFT JOIN post_votes v ON v.user_id = ${viewerId} AND v.post_id = p.id
     LEFT JOIN post_visits pv ON pv.user_id = ${viewerId} AND pv.post_id = p.id
     WHERE p.id = ANY(${[...new Set(postIds)]}::hex24[])`.execute(db);

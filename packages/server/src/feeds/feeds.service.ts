@@ -22,14 +22,7 @@ import type { PostRow } from '../posts/posts.repository.js';
 import type { UserRow } from '../users/users.repository.js';
 import { memberFeedPage } from './member-feed.js';
 import { cursorOf, parseCursor } from './feed-cursors.js';
-import {
-  feedPage,
-  memberCommunityIds,
-  modtoolsPage,
-  type Cursor,
-  type FeedScope,
-  type FeedRow,
-} from './feeds.repository.js';
+import { feedPage, memberCommunityIds, modtoolsPage, type FeedScope } from './feeds.repository.js';
 
 export interface FeedQuery {
   sort: FeedSort;

@@ -124,7 +124,7 @@ export async function memberFeedPage(
   };
 }
 
-/** A shared post, copied, with the member's state and the post's live counters. */
+/** A shared post, copied, with the member's state and the live counters of the post and its author. */
 function withMemberState(post: Post, state: MemberPostState): Post {
   return {
     ...post,
@@ -139,5 +139,11 @@ function withMemberState(post: Post, state: MemberPostState): Post {
     newComments: state.new_comments,
     isAuthorMuted: state.author_muted,
     isCommunityMuted: state.community_muted,
+    author: {
+      ...post.author,
+      points: state.author_points,
+      noPosts: state.author_posts,
+      noComments: state.author_comments,
+    },
   };
 }
