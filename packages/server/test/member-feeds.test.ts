@@ -148,6 +148,36 @@ describe("members' feed pages from shared parts", () => {
     }
   });
 
+  it('still fills the page and its cursor when the filters remove several shared runs of candidates', async () => {
+    const reader = readers[3]!;
+    const community = await newCommunity(admin.client);
+    // Two visible posts under thirty of a muted author: a page of one reads its shared runs of six
+    // candidates, finds them all muted, and gets its page from the direct query.
+    for (const [i, author] of [others[1]!, others[1]!, ...Array<Member>(30).fill(prolific)].entries()) {
+      ok(
+        await author.client.post('/api/posts', {
+          type: 'text',
+          title: `deep ${i}`,
+          community: community.name,
+        }),
+        'post',
+      );
+    }
+    ok(await reader.client.post('/api/mutes', { userId: prolific.user.id }), 'mute');
+    for (const base of [
+      `communityId=${community.id}&sort=latest&limit=1`,
+      `communityId=${community.id}&sort=hot&limit=1`,
+    ]) {
+      const first = await feed(reader.client, base);
+      expect(first).toEqual(await direct(reader, base));
+      expect(first.posts.map((p: any) => p.title)).toEqual(['deep 1']);
+      const second = await feed(reader.client, `${base}&next=${encodeURIComponent(first.next)}`);
+      expect(second.posts.map((p: any) => p.title)).toEqual(['deep 0']);
+      expect(second.next).toBeNull();
+    }
+    ok(await reader.client.delete(`/api/mutes/users/${prolific.user.id}`), 'unmute');
+  });
+
   it("never shows one member another member's votes, hides or mutes, whichever asked first", async () => {
     const [a, b] = [readers[2]!, readers[3]!];
     for (const reader of [a, b]) {

@@ -9,26 +9,29 @@ import type { FeedQuery } from './feeds.service.js';
 import { feedPage, memberPostStates, type FeedScope, type MemberPostState } from './feeds.repository.js';
 
 /**
- * The part of a feed page that is the same for every member: the posts pinned on it and, in the
- * feed's order, more candidate posts than a page holds, each presented as a guest sees it, with the
- * cursor that starts a page at it. Kept in the shared read cache; never changed in place.
+ * A run of a feed that is the same for every member: in the feed's order from a cursor, more posts
+ * than a page holds, each presented as a guest sees it, with the cursor that starts a page at it; on
+ * the first page of the default sort, the pinned posts too. Kept in the shared read cache; never
+ * changed in place.
  */
-interface SharedFeedPart {
+interface SharedRun {
   pinned: Post[];
   candidates: { post: Post; cursor: string }[];
-  /** Fewer candidates than asked for: they are all the feed holds from the cursor on. */
-  complete: boolean;
+  /** Where the feed goes on after these candidates; null when they are all it holds from the cursor. */
+  next: string | null;
 }
 
-/**
- * Candidates per page: three times what the page needs. The seeded benchmark member (hidden posts, 30
- * muted users, 10 muted communities, 50 muted words) loses about 40% of the All feed's posts to their
- * filters; a page whose candidates run out falls back to the direct query (docs/decisions.md, members'
- * feed pages).
- */
+/** Candidates per shared run: three times what a page needs. */
 export function candidateCount(limit: number): number {
   return 3 * (limit + 1);
 }
+
+/**
+ * Runs read for one page at most: a member whose filters leave a page short reads the next shared run,
+ * and the next, up to this many; past it, the direct query answers (docs/decisions.md, members' feed
+ * pages).
+ */
+const MAX_RUNS = 4;
 
 /** The part of the key that names the scope; a set of communities by a digest of its sorted ids. */
 function scopeKey(scope: FeedScope): string {
@@ -38,35 +41,23 @@ function scopeKey(scope: FeedScope): string {
   return `s${crypto.createHash('sha1').update(ids).digest('base64url')}`;
 }
 
-/**
- * A member's feed page from shared parts (issue 15): the candidates and their related rows (authors,
- * badges, communities, images) come from the shared read cache, or from one indexed query and one
- * presentation for every member who asks in the cache's lifetime; the member's own state (votes,
- * hidden posts, muted users, communities and words, visits and new comments) and the posts' live
- * counters are laid over them with one query. Their filters (DOMAIN §2.2) then remove candidates; when
- * fewer than a page and its next row remain and the feed holds more, the page comes from `direct`,
- * the query with every filter in it.
- */
-export async function memberFeedPage(
+function sharedRun(
   deps: Deps,
-  viewer: UserRow,
   query: FeedQuery,
   scope: FeedScope,
-  direct: () => Promise<Feed>,
-): Promise<Feed> {
-  const pinsApply = query.sort === DEFAULT_FEED_SORT;
-  const withPins = pinsApply && !query.next;
+  from: string | null,
+  withPins: boolean,
+): Promise<SharedRun> {
   const take = candidateCount(query.limit);
-  const cursor = query.next ? parseCursor(query.sort, query.next) : null;
-  const key = `members:${scopeKey(scope)}:${query.sort}:${take}:${query.next ?? ''}:${withPins ? 1 : 0}`;
-
-  const shared = await deps.readCache.getValue<SharedFeedPart>(key, async () => {
+  const key = `members:${scopeKey(scope)}:${query.sort}:${take}:${from ?? ''}:${withPins ? 1 : 0}`;
+  return deps.readCache.getValue<SharedRun>(key, async () => {
+    const pinsApply = query.sort === DEFAULT_FEED_SORT;
     const [rows, pinned] = await Promise.all([
       feedPage(deps.db, {
         scope,
         sort: query.sort,
-        cursor,
-        take,
+        cursor: from ? parseCursor(query.sort, from) : null,
+        take: take + 1,
         viewerId: null,
         hideMutedCommunities: false,
         excludePinned: pinsApply ? (scope.kind === 'community' ? 'community' : 'site') : null,
@@ -78,50 +69,82 @@ export async function memberFeedPage(
           )
         : [],
     ]);
-    const posts = await postJsons(deps, [...pinned, ...rows], null);
+    const kept = rows.slice(0, take);
+    const posts = await postJsons(deps, [...pinned, ...kept], null);
     return {
       pinned: posts.slice(0, pinned.length),
-      candidates: rows.map((row, i) => ({
+      candidates: kept.map((row, i) => ({
         post: posts[pinned.length + i]!,
         cursor: cursorOf(query.sort, row),
       })),
-      complete: rows.length < take,
+      next: rows[take] ? cursorOf(query.sort, rows[take]) : null,
     };
   });
+}
 
+/**
+ * A member's feed page from shared parts (issue 15): the candidates and their related rows (authors,
+ * badges, communities, images) come from the shared read cache, or from one indexed query and one
+ * presentation for every member who asks in the cache's lifetime; the member's own state (votes,
+ * hidden posts, muted users, communities and words, visits and new comments) and the live counters
+ * are laid over them with one query. Their filters (DOMAIN §2.2) then remove candidates: a page left
+ * short reads the next shared run (one more query of state), and after `MAX_RUNS` the page comes from
+ * `direct`, the query with every filter in it.
+ */
+export async function memberFeedPage(
+  deps: Deps,
+  viewer: UserRow,
+  query: FeedQuery,
+  scope: FeedScope,
+  direct: () => Promise<Feed>,
+): Promise<Feed> {
+  const withPins = query.sort === DEFAULT_FEED_SORT && !query.next;
   // The Moderating feed shows everything in the member's communities, mutes and hides included.
   const filtered = query.feed !== 'moderating';
-  const states = await memberPostStates(
-    deps.db,
-    viewer.id,
-    [...shared.pinned, ...shared.candidates.map((c) => c.post)].map((p) => p.id),
-    filtered,
-  );
-  const visible = shared.candidates.filter(({ post }) => {
-    const state = states.get(post.id);
-    // Gone since the shared part was made (another process's delete, not yet heard of here).
-    if (!state || state.deleted) return false;
-    if (!filtered) return true;
-    return !(
-      state.hidden ||
-      state.author_muted ||
-      state.worded ||
-      (query.feed === 'all' && state.community_muted)
-    );
-  });
-  if (visible.length <= query.limit && !shared.complete) return direct();
+  const shows = (state: MemberPostState | undefined): state is MemberPostState =>
+    // Missing or deleted: gone since the shared run was made (another process's write, not yet heard of).
+    state !== undefined &&
+    !state.deleted &&
+    (!filtered ||
+      !(
+        state.hidden ||
+        state.author_muted ||
+        state.worded ||
+        (query.feed === 'all' && state.community_muted)
+      ));
 
-  const pinned = shared.pinned.flatMap((post) => {
-    const state = states.get(post.id);
-    return state && !state.deleted ? [withMemberState(post, state)] : [];
-  });
-  return {
-    posts: [
-      ...pinned,
-      ...visible.slice(0, query.limit).map(({ post }) => withMemberState(post, states.get(post.id)!)),
-    ],
-    next: visible[query.limit]?.cursor ?? null,
-  };
+  const visible: Post[] = [];
+  let pinned: Post[] = [];
+  let from = query.next;
+  let nextCursor: string | null = null;
+  for (let runs = 0; ; runs++) {
+    if (runs === MAX_RUNS) return direct();
+    const run = await sharedRun(deps, query, scope, from, withPins && runs === 0);
+    const states = await memberPostStates(
+      deps.db,
+      viewer.id,
+      [...run.pinned, ...run.candidates.map((c) => c.post)].map((p) => p.id),
+      filtered,
+    );
+    if (runs === 0) {
+      pinned = run.pinned.flatMap((post) => {
+        const state = states.get(post.id);
+        return state && !state.deleted ? [withMemberState(post, state)] : [];
+      });
+    }
+    for (const { post, cursor } of run.candidates) {
+      const state = states.get(post.id);
+      if (!shows(state)) continue;
+      if (visible.length === query.limit) {
+        nextCursor = cursor;
+        break;
+      }
+      visible.push(withMemberState(post, state));
+    }
+    if (nextCursor !== null || run.next === null) break;
+    from = run.next;
+  }
+  return { posts: [...pinned, ...visible], next: nextCursor };
 }
 
 /** A shared post, copied, with the member's state and the live counters of the post and its author. */
