@@ -271,9 +271,13 @@ export async function memberPostStates(
       ) END AS new_comments,
       u.points AS author_points, u.no_posts AS author_posts, u.no_comments AS author_comments
     FROM posts p
-    JOIN users u ON u.id = p.user_id
-    LEFT JOIN post_votes v ON v.user_id = ${viewerId} AND v.post_id = p.id
-    LEFT JOIN post_visits pv ON pv.user_id = ${viewerId} AND pv.post_id = p.id
+    -- One primary-key lookup per post each (LIMIT keeps the planner from turning them into joins that
+    -- read a member's every visit, or every user, to find the page's few).
+    CROSS JOIN LATERAL (SELECT u.points, u.no_posts, u.no_comments FROM users u WHERE u.id = p.user_id LIMIT 1) u
+    LEFT JOIN LATERAL (SELECT v.up FROM post_votes v WHERE v.post_id = p.id AND v.user_id = ${viewerId} LIMIT 1) v ON true
+    LEFT JOIN LATERAL (
+      SELECT pv.last_visited_at FROM post_visits pv WHERE pv.post_id = p.id AND pv.user_id = ${viewerId} LIMIT 1
+    ) pv ON true
     WHERE p.id = ANY(${[...new Set(postIds)]}::hex24[])`.execute(db);
   return new Map(rows.map((row) => [row.id, row]));
 }
