@@ -28,10 +28,11 @@ export function candidateCount(limit: number): number {
 
 /**
  * Runs read for one page at most: a member whose filters leave a page short reads the next shared run,
- * and the next, up to this many; past it, the direct query answers (docs/decisions.md, members' feed
+ * and the next, up to this many, as long as the rate at which their filters let candidates through
+ * says the runs left would fill it; else the direct query answers (docs/decisions.md, members' feed
  * pages).
  */
-const MAX_RUNS = 4;
+const MAX_RUNS = 3;
 
 /** The part of the key that names the scope; a set of communities by a digest of its sorted ids. */
 function scopeKey(scope: FeedScope): string {
@@ -88,8 +89,8 @@ function sharedRun(
  * presentation for every member who asks in the cache's lifetime; the member's own state (votes,
  * hidden posts, muted users, communities and words, visits and new comments) and the live counters
  * are laid over them with one query. Their filters (DOMAIN §2.2) then remove candidates: a page left
- * short reads the next shared run (one more query of state), and after `MAX_RUNS` the page comes from
- * `direct`, the query with every filter in it.
+ * short reads the next shared run (one more query of state) while the runs left promise to fill it;
+ * otherwise the page comes from `direct`, the query with every filter in it.
  */
 export async function memberFeedPage(
   deps: Deps,
@@ -117,8 +118,8 @@ export async function memberFeedPage(
   let pinned: Post[] = [];
   let from = query.next;
   let nextCursor: string | null = null;
+  let seen = 0;
   for (let runs = 0; ; runs++) {
-    if (runs === MAX_RUNS) return direct();
     const run = await sharedRun(deps, query, scope, from, withPins && runs === 0);
     const states = await memberPostStates(
       deps.db,
@@ -142,6 +143,14 @@ export async function memberFeedPage(
       visible.push(withMemberState(post, state));
     }
     if (nextCursor !== null || run.next === null) break;
+    // At the rate the member's filters let candidates through so far, would the runs left fill the
+    // page? If not, the direct query answers now rather than after more rounds of state.
+    seen += run.candidates.length;
+    const needed = query.limit + 1 - visible.length;
+    const runsLeft = MAX_RUNS - 1 - runs;
+    if (visible.length === 0 || (needed * seen) / visible.length > runsLeft * candidateCount(query.limit)) {
+      return direct();
+    }
     from = run.next;
   }
   return { posts: [...pinned, ...visible], next: nextCursor };
