@@ -34,6 +34,14 @@ export function candidateCount(limit: number): number {
  */
 const MAX_RUNS = 3;
 
+/**
+ * Members whose filters sent a page to the direct query, per page, for the cache's lifetime: their
+ * next request for it goes there at once instead of reading shared runs again. In this process only;
+ * it decides a path, never what a page shows (both paths give the same page).
+ */
+const directFor = new Map<string, number>();
+const DIRECT_FOR_MAX = 10_000;
+
 /** The part of the key that names the scope; a set of communities by a digest of its sorted ids. */
 function scopeKey(scope: FeedScope): string {
   if (scope.kind === 'all') return 'all';
@@ -119,6 +127,15 @@ export async function memberFeedPage(
   let from = query.next;
   let nextCursor: string | null = null;
   let seen = 0;
+  const memo = `${viewer.id}:${scopeKey(scope)}:${query.feed}:${query.sort}:${query.limit}:${query.next ?? ''}`;
+  const until = directFor.get(memo);
+  if (until !== undefined && until > Date.now()) return direct();
+  const goDirect = () => {
+    directFor.delete(memo);
+    directFor.set(memo, Date.now() + deps.readCache.ttlMs);
+    if (directFor.size > DIRECT_FOR_MAX) directFor.delete(directFor.keys().next().value!);
+    return direct();
+  };
   for (let runs = 0; ; runs++) {
     const run = await sharedRun(deps, query, scope, from, withPins && runs === 0);
     const states = await memberPostStates(
@@ -149,7 +166,7 @@ export async function memberFeedPage(
     const needed = query.limit + 1 - visible.length;
     const runsLeft = MAX_RUNS - 1 - runs;
     if (visible.length === 0 || (needed * seen) / visible.length > runsLeft * candidateCount(query.limit)) {
-      return direct();
+      return goDirect();
     }
     from = run.next;
   }
