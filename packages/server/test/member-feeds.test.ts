@@ -146,7 +146,8 @@ describe("members' feed pages from shared parts", () => {
         }
       }
     }
-  });
+    // About 1,000 requests: 10 s alone, past the default 30 s beside other test files on a busy machine.
+  }, 90_000);
 
   it('still fills the page and its cursor when the filters remove several shared runs of candidates', async () => {
     const reader = readers[3]!;
