@@ -14,6 +14,8 @@
 //   node bench/feeds.mjs --data-dir bench/.data/embedded-10k --database-url postgres://…/bench_10k   (both engines)
 //        [--duration 10] [--connections 10] [--warmup 2] [--rounds 1] [--pages 5] [--only 'hot.*anon']
 //        [--label 'embedded, 10k posts'] [--out bench/.data/results/embedded-10k.json]   (per database, in order)
+//        [--server bench/.data/before/packages/server/dist/main.js]   (per database, in order: another build;
+//        the same database given twice with two builds compares them side by side)
 //   node bench/feeds.mjs --compare a.json b.json     the checks between two saved runs
 //
 // Each --data-dir is a site's DATA_DIR (its server starts its own embedded PostgreSQL there), each
@@ -55,6 +57,7 @@ async function main() {
       only: { type: 'string' },
       out: { type: 'string', multiple: true },
       label: { type: 'string', multiple: true },
+      server: { type: 'string', multiple: true },
       compare: { type: 'boolean', default: false },
     },
     allowPositionals: true,
@@ -91,6 +94,7 @@ async function main() {
       engine,
       location,
       label: flags.label?.[i] ?? `${engine} ${info.posts} posts`,
+      main: flags.server?.[i] ? path.resolve(flags.server[i]) : undefined,
       results: [],
     });
   }
@@ -99,7 +103,7 @@ async function main() {
 
   try {
     for (const t of targets) {
-      t.server = await startServer(t.engine, t.location);
+      t.server = await startServer(t.engine, t.location, {}, t.main);
       await prepareScenarios(t, flags);
       t.bare = await startBare(t.bareBody);
       t.bareScenario = {

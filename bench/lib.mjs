@@ -236,9 +236,15 @@ const SETTINGS = [
 /**
  * The built server as a user runs it: `embedded` with DATA_DIR = `location` and no DATABASE_URL (it
  * starts its own PostgreSQL), `postgres` with DATABASE_URL = `location`. `settings` override the
- * defaults below (e.g. `SERVE_WEB: 'on'` to serve the built client too).
+ * defaults below (e.g. `SERVE_WEB: 'on'` to serve the built client too). `main` is the server to start
+ * (default this checkout's `packages/server/dist/main.js`): another build, to compare two in one run.
  */
-export async function startServer(engine, location, settings = {}) {
+export async function startServer(
+  engine,
+  location,
+  settings = {},
+  main = path.join(root, 'packages/server/dist/main.js'),
+) {
   const env = { ...process.env };
   for (const name of SETTINGS) delete env[name];
   Object.assign(env, {
@@ -257,7 +263,7 @@ export async function startServer(engine, location, settings = {}) {
     scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'commons-bench-server-'));
     Object.assign(env, { DATABASE_URL: location, DATA_DIR: scratch });
   }
-  const child = spawn(process.execPath, [path.join(root, 'packages/server/dist/main.js')], {
+  const child = spawn(process.execPath, [main], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -15,6 +15,11 @@ export interface CachedText {
 export interface ReadCache {
   readonly ttlMs: number;
   get(key: string, compute: () => Promise<string>): Promise<CachedText>;
+  /**
+   * The same for values that are not response texts (the shared parts of members' feed pages). The
+   * value is shared by every caller: callers copy what they change, never change it in place.
+   */
+  getValue<T>(key: string, compute: () => Promise<T>): Promise<T>;
   invalidate(): void;
 }
 
@@ -26,40 +31,44 @@ export function etagOf(text: string): string {
 }
 
 export function createReadCache(ttlMs: number, now: () => number = Date.now): ReadCache {
-  const entries = new Map<string, CachedText & { expires: number }>();
-  const pending = new Map<string, Promise<CachedText>>();
+  const entries = new Map<string, { value: unknown; expires: number }>();
+  const pending = new Map<string, Promise<unknown>>();
   // A computation that began before an invalidation may have read what the write changed: its result
   // is answered to the requests that waited for it, but not kept.
   let generation = 0;
 
+  function getValue<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    if (ttlMs <= 0) return compute();
+    const hit = entries.get(key);
+    if (hit && hit.expires > now()) return Promise.resolve(hit.value as T);
+    const running = pending.get(key);
+    if (running) return running as Promise<T>;
+    const started = generation;
+    const work = compute()
+      .then((value) => {
+        if (started === generation) {
+          entries.delete(key);
+          entries.set(key, { value, expires: now() + ttlMs });
+          if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+        }
+        return value;
+      })
+      .finally(() => {
+        if (pending.get(key) === work) pending.delete(key);
+      });
+    pending.set(key, work);
+    return work;
+  }
+
   return {
     ttlMs,
-    async get(key, compute) {
-      if (ttlMs <= 0) {
+    get(key, compute) {
+      return getValue(key, async () => {
         const text = await compute();
         return { text, etag: etagOf(text) };
-      }
-      const hit = entries.get(key);
-      if (hit && hit.expires > now()) return hit;
-      const running = pending.get(key);
-      if (running) return running;
-      const started = generation;
-      const work = compute()
-        .then((text) => {
-          const value = { text, etag: etagOf(text) };
-          if (started === generation) {
-            entries.delete(key);
-            entries.set(key, { ...value, expires: now() + ttlMs });
-            if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-          }
-          return value;
-        })
-        .finally(() => {
-          if (pending.get(key) === work) pending.delete(key);
-        });
-      pending.set(key, work);
-      return work;
+      });
     },
+    getValue,
     invalidate() {
       generation++;
       entries.clear();

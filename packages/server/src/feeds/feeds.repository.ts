@@ -223,3 +223,66 @@ export async function memberCommunityIds(
     : await db.selectFrom('community_members').select('community_id').where('user_id', '=', userId).execute();
   return rows.map((r) => r.community_id);
 }
+
+/** What one member sees of one post beyond what every guest sees, with the post's live counters. */
+export interface MemberPostState {
+  id: string;
+  deleted: boolean;
+  upvotes: number;
+  downvotes: number;
+  hotness: number;
+  no_comments: number;
+  last_activity_at: Date;
+  /** The member's vote: true up, false down, null none. */
+  vote: boolean | null;
+  hidden: boolean;
+  author_muted: boolean;
+  community_muted: boolean;
+  /** The post holds one of the member's muted words (false when `words` was not asked for). */
+  worded: boolean;
+  last_visited_at: Date | null;
+  new_comments: number;
+  /** The author's counters as they are now (votes move their points without clearing shared parts). */
+  author_points: number;
+  author_posts: number;
+  author_comments: number;
+}
+
+/**
+ * A member's state over these posts, in one statement: their vote, whether they hid the post or muted
+ * its author, community or one of its words, their last visit and the comments by others since, and
+ * the post's counters as they are now (shared pages may be a few seconds old; a member must see their
+ * own vote counted at once). Posts that no longer exist are missing from the answer.
+ */
+export async function memberPostStates(
+  db: Kysely<DB>,
+  viewerId: string,
+  postIds: readonly string[],
+  words: boolean,
+): Promise<Map<string, MemberPostState>> {
+  if (postIds.length === 0) return new Map();
+  const { rows } = await sql<MemberPostState>`
+    SELECT p.id, p.deleted, p.upvotes, p.downvotes, p.hotness, p.no_comments, p.last_activity_at,
+      v.up AS vote,
+      EXISTS (SELECT 1 FROM hidden_posts h WHERE h.user_id = ${viewerId} AND h.post_id = p.id) AS hidden,
+      EXISTS (SELECT 1 FROM muted_users m WHERE m.user_id = ${viewerId} AND m.muted_user_id = p.user_id) AS author_muted,
+      EXISTS (SELECT 1 FROM muted_communities mc WHERE mc.user_id = ${viewerId} AND mc.community_id = p.community_id) AS community_muted,
+      ${words ? mutedWordsHide(viewerId) : sql`false`} AS worded,
+      pv.last_visited_at,
+      CASE WHEN pv.last_visited_at IS NULL THEN 0 ELSE (
+        SELECT count(*)::int FROM comments c
+        WHERE c.post_id = p.id AND c.created_at >= pv.last_visited_at
+          AND c.user_id <> ${viewerId} AND c.deleted_at IS NULL
+      ) END AS new_comments,
+      u.points AS author_points, u.no_posts AS author_posts, u.no_comments AS author_comments
+    FROM posts p
+    -- One primary-key lookup per post each (LIMIT keeps the planner from turning them into joins that
+    -- read a member's every visit, or every user, to find the page's few).
+    CROSS JOIN LATERAL (SELECT u.points, u.no_posts, u.no_comments FROM users u WHERE u.id = p.user_id LIMIT 1) u
+    LEFT JOIN LATERAL (SELECT v.up FROM post_votes v WHERE v.post_id = p.id AND v.user_id = ${viewerId} LIMIT 1) v ON true
+    LEFT JOIN LATERAL (
+      SELECT pv.last_visited_at FROM post_visits pv WHERE pv.post_id = p.id AND pv.user_id = ${viewerId} LIMIT 1
+    ) pv ON true
+    WHERE p.id = ANY(${[...new Set(postIds)]}::hex24[])`.execute(db);
+  return new Map(rows.map((row) => [row.id, row]));
+}

@@ -20,14 +20,9 @@ import { postJsons } from '../posts/post-views.js';
 import { pinnedPosts } from '../posts/pinned-posts.repository.js';
 import type { PostRow } from '../posts/posts.repository.js';
 import type { UserRow } from '../users/users.repository.js';
-import {
-  feedPage,
-  memberCommunityIds,
-  modtoolsPage,
-  type Cursor,
-  type FeedScope,
-  type FeedRow,
-} from './feeds.repository.js';
+import { memberFeedPage } from './member-feed.js';
+import { cursorOf, parseCursor } from './feed-cursors.js';
+import { feedPage, memberCommunityIds, modtoolsPage, type FeedScope } from './feeds.repository.js';
 
 export interface FeedQuery {
   sort: FeedSort;
@@ -72,44 +67,12 @@ export function parseFeedQuery(query: FeedQueryParams): FeedQuery {
   return { sort, feed, communityId, limit, next, filter, page: query.page };
 }
 
-const PAIR = /^(-?\d{1,20})\.([0-9a-fA-F]{24})$/;
-
-export function parseCursor(sort: FeedSort, next: string): Cursor {
-  if (sort === 'latest') {
-    const id = parseId(next);
-    if (!id) throw errors.invalidCursor();
-    return { sort: 'latest', id };
-  }
-  const match = PAIR.exec(next);
-  if (!match) throw errors.invalidCursor();
-  const [, number, hex] = match as unknown as [string, string, string];
-  const id = hex.toLowerCase();
-  if (sort === 'activity') {
-    if (number.startsWith('-')) throw errors.invalidCursor();
-    return { sort: 'activity', micros: BigInt(number) / 1000n, id };
-  }
-  const value = Number(number);
-  if (!Number.isSafeInteger(value)) throw errors.invalidCursor();
-  return sort === 'hot' ? { sort: 'hot', hotness: value, id } : { sort: 'top', points: value, id };
-}
-
-/** The cursor that starts the next page at `row` (API.md §19). */
-export function cursorOf(sort: FeedSort, row: FeedRow): string {
-  switch (sort) {
-    case 'latest':
-      return row.id;
-    case 'hot':
-      return `${row.hotness}.${row.id}`;
-    case 'activity':
-      return `${BigInt(row.activity_us) * 1000n}.${row.id}`;
-    default:
-      return `${row.points}.${row.id}`;
-  }
-}
+export { cursorOf, parseCursor } from './feed-cursors.js';
 
 /**
  * `GET /api/posts` (API.md §8.1, DOMAIN §2): All, Subscriptions (`home`), Moderating or one community,
- * in any sort, by keyset cursor; pinned posts first on the first page of the default sort.
+ * in any sort, by keyset cursor; pinned posts first on the first page of the default sort. A member's
+ * page is built from shared parts (member-feed.ts); guests' pages and admins' take the direct path.
  */
 export async function getFeed(
   deps: Deps,
@@ -117,22 +80,44 @@ export async function getFeed(
   query: FeedQuery,
 ): Promise<Feed | ModtoolsFeed> {
   if (query.filter) return getModtoolsFeed(deps, viewer, query);
-  if ((query.feed === 'home' || query.feed === 'moderating') && !viewer) throw errors.notLoggedIn();
+  const scope = await feedScope(deps, viewer, query);
+  // An admin sees deleted authors' real names, which the shared parts (made as a guest sees them) hide.
+  if (viewer && !viewer.is_admin) {
+    return memberFeedPage(deps, viewer, query, scope, () => directFeedPage(deps, viewer, query, scope));
+  }
+  return directFeedPage(deps, viewer, query, scope);
+}
 
-  let scope: FeedScope;
+/**
+ * The same page straight from the database, every filter in the feed's query and every related row
+ * looked up for this viewer: what a member's page built from shared parts must equal.
+ */
+export async function getFeedDirect(deps: Deps, viewer: UserRow | null, query: FeedQuery): Promise<Feed> {
+  return directFeedPage(deps, viewer, query, await feedScope(deps, viewer, query));
+}
+
+async function feedScope(deps: Deps, viewer: UserRow | null, query: FeedQuery): Promise<FeedScope> {
+  if ((query.feed === 'home' || query.feed === 'moderating') && !viewer) throw errors.notLoggedIn();
   if (query.feed === 'community') {
     const community = await findCommunityById(deps.db, query.communityId!);
     if (!community) throw errors.communityNotFound();
-    scope = { kind: 'community', id: community.id };
-  } else if (query.feed === 'home' || query.feed === 'moderating') {
-    scope = {
+    return { kind: 'community', id: community.id };
+  }
+  if (query.feed === 'home' || query.feed === 'moderating') {
+    return {
       kind: 'communities',
       ids: await memberCommunityIds(deps.db, viewer!.id, query.feed === 'moderating'),
     };
-  } else {
-    scope = { kind: 'all' };
   }
+  return { kind: 'all' };
+}
 
+async function directFeedPage(
+  deps: Deps,
+  viewer: UserRow | null,
+  query: FeedQuery,
+  scope: FeedScope,
+): Promise<Feed> {
   const pinsApply = query.sort === DEFAULT_FEED_SORT;
   const rows = await feedPage(deps.db, {
     scope,

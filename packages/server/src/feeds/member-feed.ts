@@ -1,0 +1,199 @@
+import crypto from 'node:crypto';
+import { DEFAULT_FEED_SORT, type Feed, type Post } from '@commons/shared';
+import type { Deps } from '../deps.js';
+import { pinnedPosts } from '../posts/pinned-posts.repository.js';
+import { postJsons } from '../posts/post-views.js';
+import type { UserRow } from '../users/users.repository.js';
+import { cursorOf, parseCursor } from './feed-cursors.js';
+import type { FeedQuery } from './feeds.service.js';
+import { feedPage, memberPostStates, type FeedScope, type MemberPostState } from './feeds.repository.js';
+
+/**
+ * A run of a feed that is the same for every member: in the feed's order from a cursor, more posts
+ * than a page holds, each presented as a guest sees it, with the cursor that starts a page at it; on
+ * the first page of the default sort, the pinned posts too. Kept in the shared read cache; never
+ * changed in place.
+ */
+interface SharedRun {
+  pinned: Post[];
+  candidates: { post: Post; cursor: string }[];
+  /** Where the feed goes on after these candidates; null when they are all it holds from the cursor. */
+  next: string | null;
+}
+
+/** Candidates per shared run: three times what a page needs. */
+export function candidateCount(limit: number): number {
+  return 3 * (limit + 1);
+}
+
+/**
+ * Runs read for one page at most: a member whose filters leave a page short reads the next shared run,
+ * and the next, up to this many, as long as the rate at which their filters let candidates through
+ * says the runs left would fill it; else the direct query answers (docs/decisions.md, members' feed
+ * pages).
+ */
+const MAX_RUNS = 3;
+
+/**
+ * Members whose filters sent a page to the direct query, per page, for the cache's lifetime: their
+ * next request for it goes there at once instead of reading shared runs again. In this process only;
+ * it decides a path, never what a page shows (both paths give the same page).
+ */
+const directFor = new Map<string, number>();
+const DIRECT_FOR_MAX = 10_000;
+
+/** The part of the key that names the scope; a set of communities by a digest of its sorted ids. */
+function scopeKey(scope: FeedScope): string {
+  if (scope.kind === 'all') return 'all';
+  if (scope.kind === 'community') return `c${scope.id}`;
+  if (scope.kind === 'user') return `u${scope.id}`;
+  const ids = [...scope.ids].sort().join(',');
+  return `s${crypto.createHash('sha1').update(ids).digest('base64url')}`;
+}
+
+function sharedRun(
+  deps: Deps,
+  query: FeedQuery,
+  scope: FeedScope,
+  from: string | null,
+  withPins: boolean,
+): Promise<SharedRun> {
+  const take = candidateCount(query.limit);
+  const key = `members:${scopeKey(scope)}:${query.sort}:${take}:${from ?? ''}:${withPins ? 1 : 0}`;
+  return deps.readCache.getValue<SharedRun>(key, async () => {
+    const pinsApply = query.sort === DEFAULT_FEED_SORT;
+    const [rows, pinned] = await Promise.all([
+      feedPage(deps.db, {
+        scope,
+        sort: query.sort,
+        cursor: from ? parseCursor(query.sort, from) : null,
+        take: take + 1,
+        viewerId: null,
+        hideMutedCommunities: false,
+        excludePinned: pinsApply ? (scope.kind === 'community' ? 'community' : 'site') : null,
+      }),
+      withPins
+        ? pinnedPosts(
+            deps.db,
+            scope.kind === 'community' ? { siteWide: false, communityId: scope.id } : { siteWide: true },
+          )
+        : [],
+    ]);
+    const kept = rows.slice(0, take);
+    const posts = await postJsons(deps, [...pinned, ...kept], null);
+    return {
+      pinned: posts.slice(0, pinned.length),
+      candidates: kept.map((row, i) => ({
+        post: posts[pinned.length + i]!,
+        cursor: cursorOf(query.sort, row),
+      })),
+      next: rows[take] ? cursorOf(query.sort, rows[take]) : null,
+    };
+  });
+}
+
+/**
+ * A member's feed page from shared parts (issue 15): the candidates and their related rows (authors,
+ * badges, communities, images) come from the shared read cache, or from one indexed query and one
+ * presentation for every member who asks in the cache's lifetime; the member's own state (votes,
+ * hidden posts, muted users, communities and words, visits and new comments) and the live counters
+ * are laid over them with one query. Their filters (DOMAIN §2.2) then remove candidates: a page left
+ * short reads the next shared run (one more query of state) while the runs left promise to fill it;
+ * otherwise the page comes from `direct`, the query with every filter in it.
+ */
+export async function memberFeedPage(
+  deps: Deps,
+  viewer: UserRow,
+  query: FeedQuery,
+  scope: FeedScope,
+  direct: () => Promise<Feed>,
+): Promise<Feed> {
+  const withPins = query.sort === DEFAULT_FEED_SORT && !query.next;
+  // The Moderating feed shows everything in the member's communities, mutes and hides included.
+  const filtered = query.feed !== 'moderating';
+  const shows = (state: MemberPostState | undefined): state is MemberPostState =>
+    // Missing or deleted: gone since the shared run was made (another process's write, not yet heard of).
+    state !== undefined &&
+    !state.deleted &&
+    (!filtered ||
+      !(
+        state.hidden ||
+        state.author_muted ||
+        state.worded ||
+        (query.feed === 'all' && state.community_muted)
+      ));
+
+  const visible: Post[] = [];
+  let pinned: Post[] = [];
+  let from = query.next;
+  let nextCursor: string | null = null;
+  let seen = 0;
+  const memo = `${viewer.id}:${scopeKey(scope)}:${query.feed}:${query.sort}:${query.limit}:${query.next ?? ''}`;
+  const until = directFor.get(memo);
+  if (until !== undefined && until > Date.now()) return direct();
+  const goDirect = () => {
+    directFor.delete(memo);
+    directFor.set(memo, Date.now() + deps.readCache.ttlMs);
+    if (directFor.size > DIRECT_FOR_MAX) directFor.delete(directFor.keys().next().value!);
+    return direct();
+  };
+  for (let runs = 0; ; runs++) {
+    const run = await sharedRun(deps, query, scope, from, withPins && runs === 0);
+    const states = await memberPostStates(
+      deps.db,
+      viewer.id,
+      [...run.pinned, ...run.candidates.map((c) => c.post)].map((p) => p.id),
+      filtered,
+    );
+    if (runs === 0) {
+      pinned = run.pinned.flatMap((post) => {
+        const state = states.get(post.id);
+        return state && !state.deleted ? [withMemberState(post, state)] : [];
+      });
+    }
+    for (const { post, cursor } of run.candidates) {
+      const state = states.get(post.id);
+      if (!shows(state)) continue;
+      if (visible.length === query.limit) {
+        nextCursor = cursor;
+        break;
+      }
+      visible.push(withMemberState(post, state));
+    }
+    if (nextCursor !== null || run.next === null) break;
+    // At the rate the member's filters let candidates through so far, would the runs left fill the
+    // page? If not, the direct query answers now rather than after more rounds of state.
+    seen += run.candidates.length;
+    const needed = query.limit + 1 - visible.length;
+    const runsLeft = MAX_RUNS - 1 - runs;
+    if (visible.length === 0 || (needed * seen) / visible.length > runsLeft * candidateCount(query.limit)) {
+      return goDirect();
+    }
+    from = run.next;
+  }
+  return { posts: [...pinned, ...visible], next: nextCursor };
+}
+
+/** A shared post, copied, with the member's state and the live counters of the post and its author. */
+function withMemberState(post: Post, state: MemberPostState): Post {
+  return {
+    ...post,
+    upvotes: state.upvotes,
+    downvotes: state.downvotes,
+    hotness: state.hotness,
+    lastActivityAt: state.last_activity_at.toISOString(),
+    noComments: state.no_comments,
+    userVoted: state.vote !== null,
+    userVotedUp: state.vote,
+    lastVisitAt: state.last_visited_at?.toISOString() ?? null,
+    newComments: state.new_comments,
+    isAuthorMuted: state.author_muted,
+    isCommunityMuted: state.community_muted,
+    author: {
+      ...post.author,
+      points: state.author_points,
+      noPosts: state.author_posts,
+      noComments: state.author_comments,
+    },
+  };
+}
