@@ -63,6 +63,10 @@ export const errorCodes = {
   mutedWordEmpty: 'muted-word-empty',
   mutedWordTooLong: 'muted-word-too-long',
   invalidMutedWordId: 'invalid-muted-word-id',
+  // The moderation log: an addition to the contract (README, API notes).
+  reasonTooLong: 'reason-too-long',
+  invalidReasonRule: 'invalid-reason-rule',
+  invalidModLogAction: 'invalid-modlog-action',
   invalidPostId: 'invalid-post-id',
   badBadgeId: 'bad_badge_id',
   listNameEmpty: 'list-name-empty',

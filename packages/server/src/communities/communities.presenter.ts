@@ -46,6 +46,7 @@ export function presentCommunity(row: CommunityRow, extras: CommunityExtras): Co
     proPic: extras.proPic,
     bannerImage: extras.bannerImage,
     postingRestricted: row.posting_restricted,
+    modlogHideNames: row.modlog_hide_names,
     createdAt: row.created_at.toISOString(),
     deletedAt: row.deleted_at?.toISOString() ?? null,
     ...(extras.isDefault === undefined ? {} : { isDefault: extras.isDefault }),

@@ -116,6 +116,10 @@ export const errors = {
   invalidMuteId: () => new AppError(400, codes.invalidMuteId, apiMessages.invalidMuteId),
   mutedWordEmpty: () => new AppError(400, codes.mutedWordEmpty, apiMessages.mutedWordEmpty),
   mutedWordTooLong: () => new AppError(400, codes.mutedWordTooLong, apiMessages.mutedWordTooLong),
+  /** The moderation log (an addition to the contract). */
+  reasonTooLong: () => new AppError(400, codes.reasonTooLong, apiMessages.reasonTooLong),
+  invalidReasonRule: () => new AppError(400, codes.invalidReasonRule, apiMessages.invalidReasonRule),
+  invalidModLogAction: () => new AppError(400, codes.invalidModLogAction, apiMessages.invalidModLogAction),
   invalidMutedWordId: () => new AppError(400, codes.invalidMutedWordId, apiMessages.invalidMutedWordId),
   invalidPostId: () => new AppError(400, codes.invalidPostId, apiMessages.invalidId),
   badBadgeId: () => new AppError(400, codes.badBadgeId, apiMessages.invalidBadgeId),

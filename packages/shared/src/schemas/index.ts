@@ -15,3 +15,4 @@ export * from './push.js';
 export * from './analytics.js';
 export * from './moderation.js';
 export * from './admin.js';
+export * from './modlog.js';
