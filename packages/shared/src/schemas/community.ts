@@ -30,7 +30,7 @@ export const communitySchema = <M extends TSchema>(modsItem: M) =>
       proPic: Nullable(ImageSchema),
       bannerImage: Nullable(ImageSchema),
       postingRestricted: Type.Boolean(),
-      /** Whether the public moderation log hides the moderators' names (an addition to the contract). */
+      /** Present (true) when the public moderation log hides the moderators' names (an addition to the contract). */
       modlogHideNames: Type.Optional(Type.Boolean()),
       createdAt: Time,
       deletedAt: Nullable(Time),

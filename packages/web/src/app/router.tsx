@@ -25,12 +25,15 @@ const pages = {
   modtools: page(() => import('./routes/modtools')),
   notifications: page(() => import('./routes/notifications')),
   admin: page(() => import('./routes/admin')),
+  modlog: page(() => import('./routes/modlog')),
 };
 
 /** `/@{username}`: a profile (core §2). A pattern, as `@` cannot start a path parameter. */
 const PROFILE_PATH = /^\/@(?<username>[^/]+)\/?$/;
 /** `/{name}/modtools` and anything under it (secondary §2); the page itself tells tabs from unknown paths. */
 const MODTOOLS_PATH = /^\/(?<community>[^/@]+)\/modtools(?<rest>\/.*)?$/;
+/** `/modlog` (the site's) and `/{name}/modlog` (a community's): the public moderation log. */
+const MODLOG_PATH = /^\/(?:(?<community>[^/@]+)\/)?modlog\/?$/;
 /** `/@{username}/lists` and `/@{username}/lists/{listName}` (secondary §2). */
 const LISTS_PATH = /^\/@(?<username>[^/]+)\/lists\/?$/;
 const LIST_PATH = /^\/@(?<username>[^/]+)\/lists\/(?<listName>[^/]+)\/?$/;
@@ -48,6 +51,7 @@ const FIXED_SEGMENTS = new Set([
   'communities',
   'all',
   'subscriptions',
+  'modlog',
 ]);
 
 /** Starts loading the page for `pathname` while the app boots, so the two downloads overlap. */
@@ -64,6 +68,7 @@ export function preloadPage(pathname: string): void {
   else if (LISTS_PATH.test(pathname)) void pages.lists.preload();
   else if (LIST_PATH.test(pathname)) void pages.list.preload();
   else if (MODTOOLS_PATH.test(pathname)) void pages.modtools.preload();
+  else if (MODLOG_PATH.test(pathname)) void pages.modlog.preload();
   else if (/^\/[^/@]+\/post\/[^/]+(\/[^/]+)?$/.test(pathname)) void pages.post.preload();
   else if (/^\/[^/@]+$/.test(pathname) && !FIXED_SEGMENTS.has(pathname.slice(1)))
     void pages.community.preload();
@@ -86,6 +91,7 @@ export function Routes() {
     modtools,
     notifications,
     admin,
+    modlog,
   } = pages;
   return (
     <Suspense fallback={<Skeleton lines={4} count={2} />}>
@@ -131,6 +137,14 @@ export function Routes() {
                 rest={params.rest ?? ''}
               />
             </RequireLogin>
+          )}
+        </Route>
+        <Route path={MODLOG_PATH}>
+          {(params: { community?: string }) => (
+            <modlog.Component
+              key={(params.community ?? '').toLowerCase()}
+              community={params.community ? decodeURIComponent(params.community) : null}
+            />
           )}
         </Route>
         {staticPages.map((p) => (

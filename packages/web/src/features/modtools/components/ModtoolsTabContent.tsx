@@ -1,4 +1,5 @@
-import type { Community, User } from '@commons/shared';
+import { modLogMessages, type Community, type User } from '@commons/shared';
+import { ModLogList } from '../../modlog';
 import { BannedTab } from './BannedTab';
 import { ModeratorsTab } from './ModeratorsTab';
 import type { ModtoolsTab } from './ModtoolsLayout';
@@ -6,6 +7,7 @@ import { PostsTab } from './PostsTab';
 import { ReportsTab } from './ReportsTab';
 import { RulesTab } from './RulesTab';
 import { SettingsTab } from './SettingsTab';
+import styles from './Modtools.module.css';
 
 /** One tab of the moderation area for a viewer who may moderate the community. */
 export function ModtoolsTabContent({
@@ -34,5 +36,14 @@ export function ModtoolsTabContent({
       return <ModeratorsTab community={community} viewer={viewer} />;
     case 'rules':
       return <RulesTab community={community} />;
+    case 'log':
+      return (
+        <section className={styles.card} aria-labelledby="modtools-log">
+          <h2 id="modtools-log" className={styles.cardTitle}>
+            {modLogMessages.heading}
+          </h2>
+          <ModLogList community={community.name} />
+        </section>
+      );
   }
 }

@@ -1,5 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
-import { charLength, limits, messages, settingsMessages, type Community } from '@commons/shared';
+import {
+  charLength,
+  limits,
+  messages,
+  modLogMessages,
+  settingsMessages,
+  type Community,
+} from '@commons/shared';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Button } from '../../../components/ui/Button';
 import { Switch } from '../../../components/ui/Switch';
@@ -104,6 +111,11 @@ export function SettingsTab({ community, admin }: { community: Community; admin:
             label={messages.communities.onlyModsCanPost}
             checked={form.postingRestricted}
             onChange={(v) => setForm((f) => ({ ...f, postingRestricted: v }))}
+          />
+          <Switch
+            label={modLogMessages.hideNames}
+            checked={form.modlogHideNames}
+            onChange={(v) => setForm((f) => ({ ...f, modlogHideNames: v }))}
           />
           {admin && (
             <Switch
