@@ -103,34 +103,3 @@ export const REPORT_FILTERS = ['all', 'posts', 'comments'] as const;
 export type ReportFilter = (typeof REPORT_FILTERS)[number];
 
 export const isReportFilter = oneOf(REPORT_FILTERS);
-
-/**
- * The actions of the public moderation log (an addition to the contract: README, API notes);
- * `GET /api/modlog?action=` and `GET /api/communities/{name}/modlog?action=` take one.
- */
-export const MOD_LOG_ACTIONS = [
-  'remove_post',
-  'remove_comment',
-  'lock_post',
-  'unlock_post',
-  'lock_comment',
-  'unlock_comment',
-  'pin_post',
-  'unpin_post',
-  'pin_post_site',
-  'unpin_post_site',
-  'ban_user',
-  'unban_user',
-  'site_ban_user',
-  'site_unban_user',
-  'add_moderator',
-  'remove_moderator',
-  'add_rule',
-  'edit_rule',
-  'reorder_rule',
-  'remove_rule',
-  'edit_settings',
-] as const;
-export type ModLogAction = (typeof MOD_LOG_ACTIONS)[number];
-
-export const isModLogAction = oneOf(MOD_LOG_ACTIONS);

@@ -3,7 +3,6 @@ export {
   messages,
   apiMessages,
   mutedWordsMessages,
-  modLogMessages,
   notificationMessages,
   pwaMessages,
   settingsMessages,
@@ -62,5 +61,4 @@ export { truncateChars, charLength, dropInvalidUnicode } from './text.js';
 export { staticPages, type StaticPageContent } from './static-pages.js';
 export { captchaToken } from './captcha.js';
 export { REPORT_FILTERS, isReportFilter, type ReportFilter } from './enums.js';
-export { MOD_LOG_ACTIONS, isModLogAction, type ModLogAction } from './enums.js';
 export type * from './schemas/types.js';

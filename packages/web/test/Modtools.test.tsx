@@ -87,6 +87,7 @@ describe('modtools access', () => {
       'Banned',
       'Moderators',
       'Rules',
+      'Log',
     ]);
   });
 

@@ -1,4 +1,5 @@
-import type { ContentType, Group, ListItemSort, ModLogAction, NotificationType } from '@commons/shared';
+import type { ContentType, Group, ListItemSort, NotificationType } from '@commons/shared';
+import type { ModLogAction } from '@commons/shared/modlog';
 import type { ColumnType, Generated } from 'kysely';
 
 /**

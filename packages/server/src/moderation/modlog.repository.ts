@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { ModLogAction } from '@commons/shared';
+import type { ModLogAction } from '@commons/shared/modlog';
 import type { DB, ModLogTable } from '../db/schema.js';
 
 export type ModLogRow = Selectable<ModLogTable> & { hide_names: boolean | null };

@@ -1,4 +1,5 @@
-import { isModLogAction, limits, type ModLogAction, type ModLogPage } from '@commons/shared';
+import { limits, type ModLogPage } from '@commons/shared';
+import { isModLogAction, type ModLogAction } from '@commons/shared/modlog';
 import type { Kysely } from 'kysely';
 import type { ModLogQueryParams } from '@commons/shared/schemas';
 import { moderatedCommunities, type CommunityRow } from '../communities/communities.repository.js';

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { MOD_LOG_ACTIONS } from '../enums.js';
+import { MOD_LOG_ACTIONS } from '../modlog.js';
 import { Nullable, Time } from './common.js';
 
 /*

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { modLogMessages } from '@commons/shared';
+import { modLogMessages } from '@commons/shared/modlog';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ModLogList } from '../../features/modlog';
 import styles from './modlog.module.css';

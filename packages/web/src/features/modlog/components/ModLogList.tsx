@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { MOD_LOG_ACTIONS, messages, modLogMessages, type ModLogEntry } from '@commons/shared';
+import { messages, type ModLogEntry } from '@commons/shared';
+import { MOD_LOG_ACTIONS, modLogMessages } from '@commons/shared/modlog';
 import { Button } from '../../../components/ui/Button';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { Skeleton } from '../../../components/ui/Skeleton';

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { charLength, limits, modLogMessages } from '@commons/shared';
+import { charLength, limits } from '@commons/shared';
+import { modLogMessages } from '@commons/shared/modlog';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { communityQuery } from '../../communities';
 import { useCurrentUser } from '../../session';

@@ -1,4 +1,5 @@
-import { modLogMessages, type Community, type User } from '@commons/shared';
+import type { Community, User } from '@commons/shared';
+import { modLogMessages } from '@commons/shared/modlog';
 import { ModLogList } from '../../modlog';
 import { BannedTab } from './BannedTab';
 import { ModeratorsTab } from './ModeratorsTab';

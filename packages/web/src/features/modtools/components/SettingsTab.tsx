@@ -1,12 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import {
-  charLength,
-  limits,
-  messages,
-  modLogMessages,
-  settingsMessages,
-  type Community,
-} from '@commons/shared';
+import { charLength, limits, messages, settingsMessages, type Community } from '@commons/shared';
+import { modLogMessages } from '@commons/shared/modlog';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Button } from '../../../components/ui/Button';
 import { Switch } from '../../../components/ui/Switch';
