@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { limits } from '@commons/shared';
+import { modLogLimits } from '@commons/shared/modlog';
 import { systemClock } from '../src/lib/time.js';
 import { deliverPendingEvents } from '../src/notifications/notification-delivery.service.js';
 import type { PushPayload, PushSender } from '../src/notifications/push-sender.js';
@@ -283,7 +283,7 @@ describe('reasons', () => {
       await outsider.client.post(`/api/communities/${other.id}/rules`, { rule: 'Elsewhere' })
     ).json[0].id;
     const count = await entryCount();
-    const long = 'x'.repeat(limits.modLogReasonMax + 1);
+    const long = 'x'.repeat(modLogLimits.reasonMax + 1);
     const cases: [string, string][] = [
       [`reason=${long}`, 'reason-too-long'],
       [`reasonRule=${otherRule}`, 'invalid-reason-rule'],
@@ -301,7 +301,7 @@ describe('reasons', () => {
     expect(
       (
         await mod.client.delete(
-          `/api/posts/${post.publicId}?deleteAs=mods&reason=${'y'.repeat(limits.modLogReasonMax)}`,
+          `/api/posts/${post.publicId}?deleteAs=mods&reason=${'y'.repeat(modLogLimits.reasonMax)}`,
         )
       ).status,
     ).toBe(200);
@@ -388,12 +388,12 @@ describe('reading the log', () => {
 
   it('filters by action and pages by cursor, newest first', async () => {
     const post = await newPost();
-    for (let i = 0; i < 2 * limits.modLogPageSize + 2; i++) {
+    for (let i = 0; i < 2 * modLogLimits.pageSize + 2; i++) {
       const action = i % 2 === 0 ? 'lock&lockAs=mods' : 'unlock&lockAs=mods';
       expect((await mod.client.put(`/api/posts/${post.publicId}?action=${action}`)).status).toBe(200);
     }
     const first = await logOf(visitor, '?action=lock_post');
-    expect(first.entries).toHaveLength(limits.modLogPageSize);
+    expect(first.entries).toHaveLength(modLogLimits.pageSize);
     expect(first.entries.every((e: any) => e.action === 'lock_post')).toBe(true);
     expect(first.next).toMatch(/^\d+$/);
     const second = await logOf(visitor, `?action=lock_post&next=${first.next}`);

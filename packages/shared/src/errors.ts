@@ -1,3 +1,5 @@
+import type { modLogErrorCodes } from './modlog.js';
+
 /**
  * The error body of every non-2xx API response (API.md §4.1). `code` is omitted when empty.
  */
@@ -63,10 +65,6 @@ export const errorCodes = {
   mutedWordEmpty: 'muted-word-empty',
   mutedWordTooLong: 'muted-word-too-long',
   invalidMutedWordId: 'invalid-muted-word-id',
-  // The moderation log: an addition to the contract (README, API notes).
-  reasonTooLong: 'reason-too-long',
-  invalidReasonRule: 'invalid-reason-rule',
-  invalidModLogAction: 'invalid-modlog-action',
   invalidPostId: 'invalid-post-id',
   badBadgeId: 'bad_badge_id',
   listNameEmpty: 'list-name-empty',
@@ -159,4 +157,6 @@ export const errorCodes = {
   bodyTooLarge: 'body_too_large',
 } as const;
 
-export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
+/** Every code: the contract's, and the moderation log's (kept in `@commons/shared/modlog`). */
+export type ErrorCode =
+  (typeof errorCodes)[keyof typeof errorCodes] | (typeof modLogErrorCodes)[keyof typeof modLogErrorCodes];

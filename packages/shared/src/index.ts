@@ -4,7 +4,6 @@ export {
   apiMessages,
   mutedWordsMessages,
   notificationMessages,
-  pwaMessages,
   settingsMessages,
 } from './messages.js';
 export { errorCodes, type ErrorBody, type ErrorCode } from './errors.js';

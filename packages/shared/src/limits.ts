@@ -46,9 +46,6 @@ export const limits = {
   /** Muted words (an addition to the contract): how many a member keeps, and how long each may be. */
   mutedWordsMax: 100,
   mutedWordMax: 100,
-  /** The moderation log (an addition to the contract): a removal's written reason, and a page. */
-  modLogReasonMax: 500,
-  modLogPageSize: 25,
 } as const;
 
 /** Usernames, community names and list names share one character set. */

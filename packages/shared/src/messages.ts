@@ -165,25 +165,6 @@ export const messages = {
 } as const;
 
 /** Texts the server puts in the `message` of error bodies (API.md §3.3, §4). */
-/** The installable app's prompts (secondary §2, §4). */
-export const pwaMessages = {
-  updateBody: 'A new version of the site is ready. Reload to start using it.',
-  updateNow: 'Reload',
-  later: 'Later',
-  notificationsBody: 'Get notified on this device when someone replies to you or comments on your posts.',
-  notificationsAccept: 'Turn on',
-  notificationsDecline: 'Not now',
-  installTitle: (siteName: string) => `Install ${siteName}`,
-  installBody: 'Add it to your home screen: full screen, works offline.',
-  install: 'Install',
-  installDismiss: 'Dismiss',
-  iosStepsTitle: 'Install on iPhone or iPad',
-  iosStepShare: "Tap the Share button in Safari's toolbar.",
-  iosStepAdd: 'Scroll down and tap Add to Home Screen.',
-  iosStepConfirm: 'Tap Add. The app appears on your home screen.',
-  done: 'Done',
-} as const;
-
 /** The settings page. */
 export const settingsMessages = {
   emailInvalid: 'Please enter a valid email',
@@ -304,10 +285,6 @@ export const apiMessages = {
   mutedWordTooLong: mutedWordsMessages.tooLong(limits.mutedWordMax),
   mutedWordsLimit: mutedWordsMessages.limit(limits.mutedWordsMax),
   invalidMutedWordId: 'Invalid muted word ID.',
-  // Spelled out rather than taken from modLogMessages, which stays out of the first load.
-  reasonTooLong: `A reason can be at most ${limits.modLogReasonMax} characters long.`,
-  invalidReasonRule: "That rule is not one of the community's rules.",
-  invalidModLogAction: 'Unknown moderation log action.',
   alreadyReported: (type: string) => `You have already reported this ${type}.`,
   reportOwnContent: (type: string) => `You cannot report your own ${type}.`,
   bodyNotJson: 'The body is not valid JSON.',

@@ -5,6 +5,16 @@
  * the server use these.
  */
 
+/** A removal's written reason, at most; and the entries of a page. */
+export const modLogLimits = { reasonMax: 500, pageSize: 25 } as const;
+
+/** The error codes of the log's routes and of removal reasons. */
+export const modLogErrorCodes = {
+  reasonTooLong: 'reason-too-long',
+  invalidReasonRule: 'invalid-reason-rule',
+  invalidModLogAction: 'invalid-modlog-action',
+} as const;
+
 /**
  * The actions of the log; `GET /api/modlog?action=` and `GET /api/communities/{name}/modlog?action=`
  * take one.
@@ -43,6 +53,8 @@ export const modLogMessages = {
   heading: 'Moderation log',
   communityHeading: (name: string) => `Moderation log of ${name}`,
   tab: 'Log',
+  wholeSite: 'The whole site',
+  siteIntro: 'Every moderation and admin action on the site, newest first.',
   empty: 'Nothing in the log yet.',
   end: 'No more entries',
   loadMore: 'More',

@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi, type Mock } from 'vitest';
-import { notificationMessages, pwaMessages, ui } from '@commons/shared';
+import { notificationMessages, ui } from '@commons/shared';
+import { pwaMessages } from '@commons/shared/pwa-messages';
 import { Toasts } from '../src/components/ui/Toasts';
 import { InstallBanner } from '../src/features/pwa/components/InstallBanner';
 import { NotificationPrompt } from '../src/features/pwa/components/NotificationPrompt';

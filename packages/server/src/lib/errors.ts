@@ -7,6 +7,7 @@ import {
   type PasswordProblem,
   type UsernameProblem,
 } from '@commons/shared';
+import { modLogErrorCodes, modLogLimits, modLogMessages } from '@commons/shared/modlog';
 
 /**
  * The one error type of the server: an HTTP status, the contract's `code` (omitted when absent) and the
@@ -117,9 +118,12 @@ export const errors = {
   mutedWordEmpty: () => new AppError(400, codes.mutedWordEmpty, apiMessages.mutedWordEmpty),
   mutedWordTooLong: () => new AppError(400, codes.mutedWordTooLong, apiMessages.mutedWordTooLong),
   /** The moderation log (an addition to the contract). */
-  reasonTooLong: () => new AppError(400, codes.reasonTooLong, apiMessages.reasonTooLong),
-  invalidReasonRule: () => new AppError(400, codes.invalidReasonRule, apiMessages.invalidReasonRule),
-  invalidModLogAction: () => new AppError(400, codes.invalidModLogAction, apiMessages.invalidModLogAction),
+  reasonTooLong: () =>
+    new AppError(400, modLogErrorCodes.reasonTooLong, modLogMessages.reasonTooLong(modLogLimits.reasonMax)),
+  invalidReasonRule: () =>
+    new AppError(400, modLogErrorCodes.invalidReasonRule, modLogMessages.invalidReasonRule),
+  invalidModLogAction: () =>
+    new AppError(400, modLogErrorCodes.invalidModLogAction, modLogMessages.invalidAction),
   invalidMutedWordId: () => new AppError(400, codes.invalidMutedWordId, apiMessages.invalidMutedWordId),
   invalidPostId: () => new AppError(400, codes.invalidPostId, apiMessages.invalidId),
   badBadgeId: () => new AppError(400, codes.badBadgeId, apiMessages.invalidBadgeId),

@@ -1,5 +1,5 @@
-import { limits, type ModLogPage } from '@commons/shared';
-import { isModLogAction, type ModLogAction } from '@commons/shared/modlog';
+import type { ModLogPage } from '@commons/shared';
+import { isModLogAction, modLogLimits, type ModLogAction } from '@commons/shared/modlog';
 import type { Kysely } from 'kysely';
 import type { ModLogQueryParams } from '@commons/shared/schemas';
 import { moderatedCommunities, type CommunityRow } from '../communities/communities.repository.js';
@@ -67,7 +67,7 @@ export async function removalReason(
   query: { reason?: string; reasonRule?: string },
 ): Promise<RemovalReason> {
   const reason = (query.reason ?? '').trim();
-  if ([...reason].length > limits.modLogReasonMax) throw errors.reasonTooLong();
+  if ([...reason].length > modLogLimits.reasonMax) throw errors.reasonTooLong();
   let rule: { id: number; rule: string } | undefined;
   if (query.reasonRule !== undefined && query.reasonRule !== '') {
     if (!/^\d{1,10}$/.test(query.reasonRule)) throw errors.invalidReasonRule();
@@ -133,7 +133,7 @@ async function page(
     if (!user) return { entries: [], next: null };
     actorId = user.id;
   }
-  const size = limits.modLogPageSize;
+  const size = modLogLimits.pageSize;
   const rows = await modLogPage(deps.db, {
     ...(communityId ? { communityId } : {}),
     ...(parsed.action ? { action: parsed.action } : {}),

@@ -53,7 +53,7 @@ export const PostActionQuerySchema = Type.Object({
   siteWide: Query,
 });
 /**
- * `reason` (free text, at most limits.modLogReasonMax) and `reasonRule` (a rule id of the community)
+ * `reason` (free text, at most modLogLimits.reasonMax) and `reasonRule` (a rule id of the community)
  * are additions to the contract: a moderator's or admin's removal may give them.
  */
 export const DeletePostQuerySchema = Type.Object({

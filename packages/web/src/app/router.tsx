@@ -25,7 +25,10 @@ const pages = {
   modtools: page(() => import('./routes/modtools')),
   notifications: page(() => import('./routes/notifications')),
   admin: page(() => import('./routes/admin')),
-  modlog: page(() => import('./routes/modlog')),
+  // The moderation log's page is its feature's own component (see ModLogPage).
+  modlog: page<{ community: string | null }>(() =>
+    import('../features/modlog').then((m) => ({ default: m.ModLogPage })),
+  ),
 };
 
 /** `/@{username}`: a profile (core §2). A pattern, as `@` cannot start a path parameter. */
@@ -51,7 +54,6 @@ const FIXED_SEGMENTS = new Set([
   'communities',
   'all',
   'subscriptions',
-  'modlog',
 ]);
 
 /** Starts loading the page for `pathname` while the app boots, so the two downloads overlap. */
@@ -68,7 +70,6 @@ export function preloadPage(pathname: string): void {
   else if (LISTS_PATH.test(pathname)) void pages.lists.preload();
   else if (LIST_PATH.test(pathname)) void pages.list.preload();
   else if (MODTOOLS_PATH.test(pathname)) void pages.modtools.preload();
-  else if (MODLOG_PATH.test(pathname)) void pages.modlog.preload();
   else if (/^\/[^/@]+\/post\/[^/]+(\/[^/]+)?$/.test(pathname)) void pages.post.preload();
   else if (/^\/[^/@]+$/.test(pathname) && !FIXED_SEGMENTS.has(pathname.slice(1)))
     void pages.community.preload();

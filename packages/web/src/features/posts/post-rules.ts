@@ -50,7 +50,7 @@ export function lockedText(post: Pick<Post, 'locked' | 'lockedByGroup'>): string
 
 /** What was removed and by whom: the post itself, and separately its content (core §4). */
 export function removalTexts(
-  post: Pick<Post, 'deleted' | 'deletedAs' | 'deletedContent' | 'deletedContentAs' | 'deletedReason'>,
+  post: Pick<Post, 'deleted' | 'deletedAs' | 'deletedContent' | 'deletedContentAs'>,
 ): string[] {
   const texts: string[] = [];
   if (post.deleted) {
@@ -59,8 +59,6 @@ export function removalTexts(
         ? 'This post has been deleted by its author.'
         : `This post has been removed by the ${groupWord(post.deletedAs)}.`,
     );
-    // The moderator's reason (an addition to the contract).
-    if (post.deletedReason && post.deletedAs !== 'normal') texts.push(`Reason: ${post.deletedReason}`);
   }
   if (post.deletedContent) {
     texts.push(

@@ -3,7 +3,6 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { messages, type ModLogEntry } from '@commons/shared';
 import { MOD_LOG_ACTIONS, modLogMessages } from '@commons/shared/modlog';
 import { Button } from '../../../components/ui/Button';
-import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { errorText } from '../../../lib/api-client';
 import { useModLog } from '../api/get-modlog';
@@ -84,7 +83,7 @@ function Entry({ entry, showCommunity }: { entry: ModLogEntry; showCommunity: bo
         </p>
       )}
       <p className={styles.meta}>
-        <RelativeTime date={entry.createdAt} />
+        <time dateTime={entry.createdAt}>{new Date(entry.createdAt).toLocaleString()}</time>
         {showCommunity && entry.community && (
           <>
             {' · '}

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { charLength, limits } from '@commons/shared';
-import { modLogMessages } from '@commons/shared/modlog';
+import { charLength } from '@commons/shared';
+import { modLogLimits, modLogMessages } from '@commons/shared/modlog';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { communityQuery } from '../../communities';
 import { useCurrentUser } from '../../session';
@@ -47,7 +47,7 @@ export function RemovalDialog({
   const rules = [...(community.data?.rules ?? [])].sort((a, b) => a.zIndex - b.zIndex);
   const [rule, setRule] = useState('');
   const [reason, setReason] = useState('');
-  const tooLong = charLength(reason.trim()) > limits.modLogReasonMax;
+  const tooLong = charLength(reason.trim()) > modLogLimits.reasonMax;
   return (
     <ConfirmDialog
       open={open}
@@ -110,8 +110,8 @@ export function RemovalDialog({
           />
           <span id={`${id}-count`} className={styles.counter} role={tooLong ? 'alert' : undefined}>
             {tooLong
-              ? modLogMessages.reasonTooLong(limits.modLogReasonMax)
-              : `${charLength(reason.trim())}/${limits.modLogReasonMax}`}
+              ? modLogMessages.reasonTooLong(modLogLimits.reasonMax)
+              : `${charLength(reason.trim())}/${modLogLimits.reasonMax}`}
           </span>
         </div>
       </div>

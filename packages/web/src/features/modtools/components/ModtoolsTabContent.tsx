@@ -1,6 +1,5 @@
+import { lazy, Suspense } from 'react';
 import type { Community, User } from '@commons/shared';
-import { modLogMessages } from '@commons/shared/modlog';
-import { ModLogList } from '../../modlog';
 import { BannedTab } from './BannedTab';
 import { ModeratorsTab } from './ModeratorsTab';
 import type { ModtoolsTab } from './ModtoolsLayout';
@@ -9,6 +8,9 @@ import { ReportsTab } from './ReportsTab';
 import { RulesTab } from './RulesTab';
 import { SettingsTab } from './SettingsTab';
 import styles from './Modtools.module.css';
+
+// The public log's list, loaded with the log's own page: one chunk for both.
+const ModLogList = lazy(() => import('../../modlog').then((m) => ({ default: m.ModLogList })));
 
 /** One tab of the moderation area for a viewer who may moderate the community. */
 export function ModtoolsTabContent({
@@ -41,9 +43,11 @@ export function ModtoolsTabContent({
       return (
         <section className={styles.card} aria-labelledby="modtools-log">
           <h2 id="modtools-log" className={styles.cardTitle}>
-            {modLogMessages.heading}
+            Moderation log
           </h2>
-          <ModLogList community={community.name} />
+          <Suspense fallback={null}>
+            <ModLogList community={community.name} />
+          </Suspense>
         </section>
       );
   }

@@ -1,6 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { charLength, limits, messages, settingsMessages, type Community } from '@commons/shared';
-import { modLogMessages } from '@commons/shared/modlog';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Button } from '../../../components/ui/Button';
 import { Switch } from '../../../components/ui/Switch';
@@ -13,6 +12,9 @@ import type { CommunityImageKind } from '../api/community-images';
 import { CommunityImageDialog } from './CommunityImageDialog';
 import { settingsChanged, settingsOf } from './settings-form';
 import styles from './Modtools.module.css';
+
+// With the moderation log's chunk, which its texts live in.
+const HideNamesSwitch = lazy(() => import('../../modlog').then((m) => ({ default: m.HideNamesSwitch })));
 
 /**
  * Community settings (secondary §2): the name (read-only), the picture and banner dialogs, the
@@ -106,11 +108,12 @@ export function SettingsTab({ community, admin }: { community: Community; admin:
             checked={form.postingRestricted}
             onChange={(v) => setForm((f) => ({ ...f, postingRestricted: v }))}
           />
-          <Switch
-            label={modLogMessages.hideNames}
-            checked={form.modlogHideNames}
-            onChange={(v) => setForm((f) => ({ ...f, modlogHideNames: v }))}
-          />
+          <Suspense fallback={null}>
+            <HideNamesSwitch
+              checked={form.modlogHideNames}
+              onChange={(v) => setForm((f) => ({ ...f, modlogHideNames: v }))}
+            />
+          </Suspense>
           {admin && (
             <Switch
               label="Default community"

@@ -1,6 +1,6 @@
 import { useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'wouter';
-import { pwaMessages } from '@commons/shared';
+import { pwaMessages } from '@commons/shared/pwa-messages';
 import { Button } from '../../../components/ui/Button';
 import { Icon } from '../../../components/ui/Icon';
 import { Modal } from '../../../components/ui/Modal';

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { notificationMessages, pwaMessages } from '@commons/shared';
+import { notificationMessages } from '@commons/shared';
+import { pwaMessages } from '@commons/shared/pwa-messages';
 import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
 import { showAlert } from '../../../components/ui/Toasts';

@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { notificationMessages, pwaMessages, ui } from '@commons/shared';
+import { notificationMessages, ui } from '@commons/shared';
+import { pwaMessages } from '@commons/shared/pwa-messages';
 import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
 import { useIsMobileLayout } from '../../../lib/device';
