@@ -13,7 +13,7 @@ const shared = (file: string) => fileURLToPath(new URL(`./packages/shared/src/${
 const source = {
   alias: [
     { find: /^@commons\/shared\/schemas$/, replacement: shared('schemas/index.ts') },
-    { find: /^@commons\/shared\/(search|texts\/[a-z-]+)$/, replacement: shared('$1.ts') },
+    { find: /^@commons\/shared\/(search|modlog|texts\/[a-z-]+)$/, replacement: shared('$1.ts') },
     { find: /^@commons\/shared$/, replacement: shared('index.ts') },
   ],
 };

@@ -51,6 +51,7 @@ import { pushRoutes } from './push/push.routes.js';
 import { createPushSender } from './push/push.service.js';
 import { reportsRoutes } from './reports/reports.routes.js';
 import { moderationRoutes } from './moderation/moderation.routes.js';
+import { modLogRoutes } from './moderation/modlog.routes.js';
 import { createRateLimiter } from './rate-limits/rate-limiter.js';
 import type { Secrets } from './site/secrets.js';
 import { siteRoutes } from './site/site.routes.js';
@@ -218,6 +219,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         commentsRoutes(scope, deps);
         reportsRoutes(scope, deps);
         moderationRoutes(scope, deps);
+        modLogRoutes(scope, deps);
         notificationsRoutes(scope, deps);
         adminRoutes(scope, deps);
         pushRoutes(scope, deps);

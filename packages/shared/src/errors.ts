@@ -1,3 +1,5 @@
+import type { modLogErrorCodes } from './modlog.js';
+
 /**
  * The error body of every non-2xx API response (API.md §4.1). `code` is omitted when empty.
  */
@@ -159,4 +161,6 @@ export const errorCodes = {
   bodyTooLarge: 'body_too_large',
 } as const;
 
-export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
+/** Every code: the contract's, and the moderation log's (kept in `@commons/shared/modlog`). */
+export type ErrorCode =
+  (typeof errorCodes)[keyof typeof errorCodes] | (typeof modLogErrorCodes)[keyof typeof modLogErrorCodes];

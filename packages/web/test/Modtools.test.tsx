@@ -88,6 +88,7 @@ describe('modtools access', () => {
       'Banned',
       'Moderators',
       'Rules',
+      'Log',
     ]);
   });
 

@@ -4,6 +4,7 @@ import { setDefault } from '../communities/communities.service.js';
 import { denyCommunityRequest } from '../community-requests/community-requests.service.js';
 import type { Deps } from '../deps.js';
 import { errors } from '../lib/errors.js';
+import { recordSiteBan } from '../moderation/modlog.service.js';
 import { purgeUserPosts } from '../posts/posts.service.js';
 import { assertAdmin, siteRole } from '../policies/roles.policy.js';
 import { assertMayBeBannedSiteWide } from '../policies/users.policy.js';
@@ -47,13 +48,20 @@ export async function runAdminAction(deps: Deps, viewer: UserRow | null, action:
         await purgeUserPosts(deps, target.id, since, viewer.id);
         await purgeUserComments(deps, target.id, since, viewer.id);
       }
-      await setBannedAt(deps.db, target.id, now);
+      await deps.db.transaction().execute(async (trx) => {
+        await setBannedAt(trx, target.id, now);
+        await recordSiteBan(trx, viewer, target, true, now, action.deleteContentDays);
+      });
       return;
     }
     case 'unban_user': {
       const target = await findUserByName(deps.db, required(action.username));
       if (!target) throw errors.userNotFound();
-      await setBannedAt(deps.db, target.id, null);
+      if (!target.banned_at) return;
+      await deps.db.transaction().execute(async (trx) => {
+        await setBannedAt(trx, target.id, null);
+        await recordSiteBan(trx, viewer, target, false, deps.clock());
+      });
       return;
     }
     case 'add_default_forum':

@@ -98,7 +98,7 @@ export function commentsRoutes(scope: FastifyInstance, deps: Deps): void {
   app.delete(
     '/posts/:anything/comments/:commentId',
     { schema: { params: PostCommentParamsSchema, querystring: DeleteCommentQuerySchema, response } },
-    (request) => deleteComment(deps, request.viewer.user, request.params.commentId, request.query.deleteAs),
+    (request) => deleteComment(deps, request.viewer.user, request.params.commentId, request.query),
   );
 
   app.get(

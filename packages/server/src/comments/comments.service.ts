@@ -8,6 +8,8 @@ import {
 import type { CommentActionQueryParams, CommentListQueryParams } from '@commons/shared/schemas';
 import { standingIn } from '../communities/communities.service.js';
 import { recordCommentEvents } from '../notifications/notification-events.service.js';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
 import type { Deps } from '../deps.js';
 import { errors } from '../lib/errors.js';
 import { newId, parseId } from '../lib/ids.js';
@@ -17,6 +19,7 @@ import { requirePost } from '../posts/posts.service.js';
 import { assertNotBanned } from '../policies/communities.policy.js';
 import { parseGroup } from '../policies/content.policy.js';
 import { assertMayRemove, lockBy, regroupBy, speakAs, unlockBy } from '../moderation/content-moderation.js';
+import { actingGroup, recordContentAction, removalReason } from '../moderation/modlog.service.js';
 import { assertAdmin, siteRole } from '../policies/roles.policy.js';
 import type { UserRow } from '../users/users.repository.js';
 import { commentJson, commentJsons, commentPageOf } from './comment-views.js';
@@ -208,11 +211,27 @@ export async function commentAction(
     case 'lock': {
       const lock = lockBy(standing, viewer.id, query.lockAs, deps.clock());
       if (comment.deleted_at !== null) throw errors.commentDeleted();
-      updated = await updateComment(deps.db, comment.id, lock);
+      updated = await deps.db.transaction().execute(async (trx) => {
+        const saved = await updateComment(trx, comment.id, lock);
+        await recordCommentAction(trx, viewer, comment, 'lock_comment', lock.locked_by_group!, deps.clock());
+        return saved;
+      });
       break;
     }
     case 'unlock': {
-      updated = await updateComment(deps.db, comment.id, unlockBy(standing));
+      const unlock = unlockBy(standing);
+      updated = await deps.db.transaction().execute(async (trx) => {
+        const saved = await updateComment(trx, comment.id, unlock);
+        await recordCommentAction(
+          trx,
+          viewer,
+          comment,
+          'unlock_comment',
+          actingGroup(standing),
+          deps.clock(),
+        );
+        return saved;
+      });
       break;
     }
     default:
@@ -229,24 +248,55 @@ export async function deleteComment(
   deps: Deps,
   viewer: UserRow | null,
   commentId: string,
-  deleteAs: string | undefined,
+  query: { deleteAs?: string; reason?: string; reasonRule?: string },
 ): Promise<Comment> {
   if (!viewer) throw errors.notLoggedIn();
-  const as = parseGroup(deleteAs || 'normal');
+  const as = parseGroup(query.deleteAs || 'normal');
   const comment = await requireComment(deps, commentId);
   await deps.limiter.consume('updateContent', viewer.id);
   assertMayRemove(await standingIn(deps, viewer, comment.community_id), as, comment.user_id === viewer.id);
   if (comment.deleted_at !== null) throw errors.commentDeleted();
+  // A reason is for moderators and admins (an addition to the contract); an author's is ignored.
+  const reason = as === 'normal' ? null : await removalReason(deps.db, comment.community_id, query);
 
   const deleted = await deps.db.transaction().execute(async (trx) => {
-    const row = await markCommentDeleted(trx, comment.id, { userId: viewer.id, as, at: deps.clock() });
+    const at = deps.clock();
+    const row = await markCommentDeleted(trx, comment.id, { userId: viewer.id, as, at });
     // Another deletion got there first.
     if (!row) throw errors.commentDeleted();
     await addUserCommentCount(trx, row.user_id, -1);
     await deleteReportsOfComment(trx, row.id);
+    if (reason) {
+      await recordContentAction(trx, viewer, {
+        at,
+        actedAs: as === 'mods' ? 'mods' : 'admins',
+        action: 'remove_comment',
+        postId: row.post_id,
+        comment: { id: row.id, userId: row.user_id },
+        reason,
+      });
+    }
     return row;
   });
   return commentJson(deps, deleted, viewer, { forceStrip: true });
+}
+
+/** Logs a lock or unlock of a comment, in the caller's transaction. */
+function recordCommentAction(
+  trx: Kysely<DB>,
+  viewer: UserRow,
+  comment: CommentRow,
+  action: 'lock_comment' | 'unlock_comment',
+  actedAs: 'mods' | 'admins',
+  at: Date,
+): Promise<void> {
+  return recordContentAction(trx, viewer, {
+    at,
+    actedAs,
+    action,
+    postId: comment.post_id,
+    comment: { id: comment.id, userId: comment.user_id },
+  });
 }
 
 /** `GET /api/comments/{id}`. */

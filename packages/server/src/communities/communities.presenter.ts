@@ -46,6 +46,8 @@ export function presentCommunity(row: CommunityRow, extras: CommunityExtras): Co
     proPic: extras.proPic,
     bannerImage: extras.bannerImage,
     postingRestricted: row.posting_restricted,
+    // An addition to the contract, present only when on: the reference's key list stays as it was.
+    ...(row.modlog_hide_names ? { modlogHideNames: true } : {}),
     createdAt: row.created_at.toISOString(),
     deletedAt: row.deleted_at?.toISOString() ?? null,
     ...(extras.isDefault === undefined ? {} : { isDefault: extras.isDefault }),

@@ -200,7 +200,7 @@ export async function insertCommunity(
 export async function updateCommunitySettings(
   db: Kysely<DB>,
   id: string,
-  settings: { nsfw: boolean; about: string | null; posting_restricted: boolean },
+  settings: { nsfw: boolean; about: string | null; posting_restricted: boolean; modlog_hide_names: boolean },
 ): Promise<CommunityRow> {
   return db
     .updateTable('communities')
@@ -450,12 +450,14 @@ export async function insertBan(
   return row !== undefined;
 }
 
-export async function deleteBan(db: Kysely<DB>, communityId: string, userId: string): Promise<void> {
-  await db
+/** Lifts a ban; true when there was one. */
+export async function deleteBan(db: Kysely<DB>, communityId: string, userId: string): Promise<boolean> {
+  const result = await db
     .deleteFrom('community_banned')
     .where('community_id', '=', communityId)
     .where('user_id', '=', userId)
-    .execute();
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
 }
 
 export async function deleteBansOfUser(db: Kysely<DB>, userId: string): Promise<void> {

@@ -217,6 +217,7 @@ const RESERVED_NAMES = new Set([
   'login',
   'markdown_guide',
   'moderating',
+  'modlog',
   'new',
   'notifications',
   'search',

@@ -1,4 +1,5 @@
 import type { ContentType, Group, ListItemSort, NotificationType } from '@commons/shared';
+import type { ModLogAction } from '@commons/shared/modlog';
 import type { ColumnType, Generated } from 'kysely';
 
 /**
@@ -126,6 +127,8 @@ export interface CommunitiesTable {
   no_members: Generated<number>;
   posts_count: Generated<number>;
   posting_restricted: Generated<boolean>;
+  /** Hides the moderators' names in the public moderation log from non-moderators. */
+  modlog_hide_names: Generated<boolean>;
   pro_pic: string | null;
   banner_image: string | null;
   created_at: DefaultTimestamp;
@@ -206,6 +209,8 @@ export interface PostsTable {
   deleted_content_at: Timestamp | null;
   deleted_content_by: string | null;
   deleted_content_as: Group | null;
+  /** The reason given by the moderator or admin who removed the post. */
+  deleted_reason: string | null;
 }
 
 export type WindowName = 'day' | 'week' | 'month' | 'year';
@@ -460,6 +465,28 @@ export interface IpBlocksTable {
   note: Generated<string>;
 }
 
+/** The public moderation log (migration 0013): one row per moderation or admin action. */
+export interface ModLogTable {
+  id: Generated<string>;
+  created_at: DefaultTimestamp;
+  actor_id: string | null;
+  actor_name: string | null;
+  acted_as: Exclude<Group, 'normal'>;
+  action: ModLogAction;
+  community_id: string | null;
+  community_name: string | null;
+  post_id: string | null;
+  post_public_id: string | null;
+  comment_id: string | null;
+  target_user_id: string | null;
+  target_user_name: string | null;
+  target_title: string | null;
+  rule_id: number | null;
+  reason_rule: string | null;
+  reason: string | null;
+  details: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -505,4 +532,5 @@ export interface DB {
   web_push_subscriptions: WebPushSubscriptionsTable;
   community_requests: CommunityRequestsTable;
   ip_blocks: IpBlocksTable;
+  mod_log: ModLogTable;
 }

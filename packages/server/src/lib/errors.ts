@@ -9,6 +9,8 @@ import {
 import { apiMessages } from '@commons/shared/texts/api';
 import { searchApiMessages } from '@commons/shared/search';
 
+import { modLogErrorCodes, modLogLimits, modLogMessages } from '@commons/shared/modlog';
+
 /**
  * The one error type of the server: an HTTP status, the contract's `code` (omitted when absent) and the
  * message. Services throw it, built by one of the factories below; the error handler shapes it as
@@ -117,6 +119,13 @@ export const errors = {
   invalidMuteId: () => new AppError(400, codes.invalidMuteId, apiMessages.invalidMuteId),
   mutedWordEmpty: () => new AppError(400, codes.mutedWordEmpty, apiMessages.mutedWordEmpty),
   mutedWordTooLong: () => new AppError(400, codes.mutedWordTooLong, apiMessages.mutedWordTooLong),
+  /** The moderation log (an addition to the contract). */
+  reasonTooLong: () =>
+    new AppError(400, modLogErrorCodes.reasonTooLong, modLogMessages.reasonTooLong(modLogLimits.reasonMax)),
+  invalidReasonRule: () =>
+    new AppError(400, modLogErrorCodes.invalidReasonRule, modLogMessages.invalidReasonRule),
+  invalidModLogAction: () =>
+    new AppError(400, modLogErrorCodes.invalidModLogAction, modLogMessages.invalidAction),
   invalidMutedWordId: () => new AppError(400, codes.invalidMutedWordId, apiMessages.invalidMutedWordId),
   invalidPostId: () => new AppError(400, codes.invalidPostId, apiMessages.invalidId),
   badBadgeId: () => new AppError(400, codes.badBadgeId, apiMessages.invalidBadgeId),

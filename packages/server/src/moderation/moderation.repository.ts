@@ -6,15 +6,17 @@ import type { ReportRow } from '../reports/reports.repository.js';
 
 // Rules (DOMAIN §6.2).
 
-/** Adds a rule ranked after the others (`z_index` = current max + 1, 0 for the first). */
+/** Adds a rule ranked after the others (`z_index` = current max + 1, 0 for the first); returns its id. */
 export async function insertRule(
   db: Kysely<DB>,
   rule: { communityId: string; rule: string; description: string | null; createdBy: string },
-): Promise<void> {
-  await sql`
+): Promise<number> {
+  const result = await sql<{ id: number }>`
     INSERT INTO community_rules (community_id, rule, description, z_index, created_by)
     SELECT ${rule.communityId}, ${rule.rule}, ${rule.description}, coalesce(max(z_index) + 1, 0), ${rule.createdBy}
-    FROM community_rules WHERE community_id = ${rule.communityId}`.execute(db);
+    FROM community_rules WHERE community_id = ${rule.communityId}
+    RETURNING id`.execute(db);
+  return result.rows[0]!.id;
 }
 
 export function findRule(db: Kysely<DB>, id: number): Promise<RuleRow | undefined> {

@@ -68,6 +68,7 @@ import {
   reportsPage,
   updateRule,
 } from './moderation.repository.js';
+import { actingGroup, inCommunity, recordModAction } from './modlog.service.js';
 
 /*
  * The moderation area (DOMAIN §6.2, §7): a community's settings, rules, moderators, bans, reports and
@@ -93,21 +94,55 @@ function positiveInt(raw: string | undefined): number | null {
 
 // Settings (API.md §11.4).
 
-/** `PUT /api/communities/{idOrName}`: only nsfw, about and postingRestricted, all overwritten. */
+/**
+ * `PUT /api/communities/{idOrName}`: nsfw, about and postingRestricted, all overwritten; and
+ * `modlogHideNames` (an addition to the contract), kept when absent so that the reference client,
+ * which does not send it, never resets it. A change is recorded in the moderation log.
+ */
 export async function updateCommunity(
   deps: Deps,
   viewer: UserRow | null,
   idOrName: string,
   byName: boolean,
-  body: { nsfw?: boolean | null; about?: string | null; postingRestricted?: boolean | null },
+  body: {
+    nsfw?: boolean | null;
+    about?: string | null;
+    postingRestricted?: boolean | null;
+    modlogHideNames?: boolean | null;
+  },
 ) {
   if (!viewer) throw errors.notLoggedIn();
   const row = await requireCommunity(deps.db, idOrName, byName);
-  assertMayEditCommunity(await standingIn(deps, viewer, row.id));
-  const updated = await updateCommunitySettings(deps.db, row.id, {
+  const standing = await standingIn(deps, viewer, row.id);
+  assertMayEditCommunity(standing);
+  const settings = {
     nsfw: body.nsfw ?? false,
     about: truncateChars((body.about ?? '').trim(), limits.communityAboutMax) || null,
     posting_restricted: body.postingRestricted ?? false,
+    modlog_hide_names: body.modlogHideNames ?? row.modlog_hide_names,
+  };
+  const changes = (
+    [
+      ['nsfw', 'nsfw'],
+      ['about', 'about'],
+      ['posting_restricted', 'postingRestricted'],
+      ['modlog_hide_names', 'modlogHideNames'],
+    ] as const
+  )
+    .filter(([column]) => settings[column] !== row[column])
+    .map(([, field]) => field);
+  const updated = await deps.db.transaction().execute(async (trx) => {
+    const saved = await updateCommunitySettings(trx, row.id, settings);
+    if (changes.length) {
+      await recordModAction(trx, viewer, {
+        at: deps.clock(),
+        actedAs: actingGroup(standing),
+        action: 'edit_settings',
+        ...inCommunity(row),
+        details: { changes },
+      });
+    }
+    return saved;
   });
   return fullCommunityJson(deps, updated, viewer);
 }
@@ -153,12 +188,24 @@ export async function addRule(
 ): Promise<CommunityRule[]> {
   if (!viewer) throw errors.notLoggedIn();
   const community = await requireCommunity(deps.db, communityId, false);
-  assertMayEditRules(await standingIn(deps, viewer, community.id));
-  await insertRule(deps.db, {
-    communityId: community.id,
-    rule: ruleText(body.rule),
-    description: ruleDescription(body.description),
-    createdBy: viewer.id,
+  const standing = await standingIn(deps, viewer, community.id);
+  assertMayEditRules(standing);
+  const text = ruleText(body.rule);
+  await deps.db.transaction().execute(async (trx) => {
+    const id = await insertRule(trx, {
+      communityId: community.id,
+      rule: text,
+      description: ruleDescription(body.description),
+      createdBy: viewer.id,
+    });
+    await recordModAction(trx, viewer, {
+      at: deps.clock(),
+      actedAs: actingGroup(standing),
+      action: 'add_rule',
+      ...inCommunity(community),
+      ruleId: id,
+      targetTitle: text,
+    });
   });
   return (await rulesOf(deps.db, community.id)).map(presentRule);
 }
@@ -172,13 +219,33 @@ export async function editRule(
 ): Promise<CommunityRule> {
   if (!viewer) throw errors.notLoggedIn();
   const rule = await requireRule(deps, ruleId);
-  assertMayEditRules(await standingIn(deps, viewer, rule.community_id));
-  const updated = await updateRule(deps.db, rule.id, {
+  const standing = await standingIn(deps, viewer, rule.community_id);
+  assertMayEditRules(standing);
+  const values = {
     rule: ruleText(body.rule),
     description: ruleDescription(body.description),
     z_index: body.zIndex ?? rule.z_index,
+  };
+  const community = (await findCommunityById(deps.db, rule.community_id))!;
+  const updated = await deps.db.transaction().execute(async (trx) => {
+    const saved = await updateRule(trx, rule.id, values);
+    if (!saved) throw errors.ruleNotFound();
+    // Only a new rank is a reordering (the client moves rules with a PUT of each); unchanged, nothing.
+    const edited = values.rule !== rule.rule || values.description !== rule.description;
+    const moved = values.z_index !== rule.z_index;
+    if (edited || moved) {
+      await recordModAction(trx, viewer, {
+        at: deps.clock(),
+        actedAs: actingGroup(standing),
+        action: edited ? 'edit_rule' : 'reorder_rule',
+        ...inCommunity(community),
+        ruleId: rule.id,
+        targetTitle: saved.rule,
+        ...(moved ? { details: { zIndex: saved.z_index } } : {}),
+      });
+    }
+    return saved;
   });
-  if (!updated) throw errors.ruleNotFound();
   return presentRule(updated);
 }
 
@@ -186,9 +253,22 @@ export async function editRule(
 export async function removeRule(deps: Deps, viewer: UserRow | null, ruleId: string): Promise<CommunityRule> {
   if (!viewer) throw errors.notLoggedIn();
   const rule = await requireRule(deps, ruleId);
-  assertMayEditRules(await standingIn(deps, viewer, rule.community_id));
-  const deleted = await deleteRule(deps.db, rule.id);
-  if (!deleted) throw errors.ruleNotFound();
+  const standing = await standingIn(deps, viewer, rule.community_id);
+  assertMayEditRules(standing);
+  const community = (await findCommunityById(deps.db, rule.community_id))!;
+  const deleted = await deps.db.transaction().execute(async (trx) => {
+    const gone = await deleteRule(trx, rule.id);
+    if (!gone) throw errors.ruleNotFound();
+    await recordModAction(trx, viewer, {
+      at: deps.clock(),
+      actedAs: actingGroup(standing),
+      action: 'remove_rule',
+      ...inCommunity(community),
+      ruleId: gone.id,
+      targetTitle: gone.rule,
+    });
+    return gone;
+  });
   return presentRule(deleted);
 }
 
@@ -220,7 +300,8 @@ export async function addCommunityModerator(
 ): Promise<UserWithoutModding[]> {
   if (!viewer) throw errors.notLoggedIn();
   const community = await requireCommunity(deps.db, communityId, false);
-  assertMayAddModerator(await standingIn(deps, viewer, community.id));
+  const standing = await standingIn(deps, viewer, community.id);
+  assertMayAddModerator(standing);
   const username = (body.username ?? '').trim();
   if (!username) throw errors.emptyUsername();
   const target = await findUserByName(deps.db, username);
@@ -233,6 +314,14 @@ export async function addCommunityModerator(
     // Moderators cannot be banned from their community (DOMAIN §7.3): a ban ends with the promotion.
     await deleteBan(trx, community.id, target.id);
     await recordModAddEvent(trx, target.id, community, viewer, deps.clock());
+    await recordModAction(trx, viewer, {
+      at: deps.clock(),
+      actedAs: actingGroup(standing),
+      action: 'add_moderator',
+      ...inCommunity(community),
+      targetUserId: target.id,
+      targetUserName: target.username,
+    });
   });
   return moderatorsJson(deps, community.id, viewer);
 }
@@ -259,7 +348,16 @@ export async function removeCommunityModerator(
       isSelf: target?.id === viewer.id,
     });
     if (!target) throw errors.userNotFound();
-    if (targetPosition !== undefined) await removeModerator(trx, community.id, target.id);
+    if (targetPosition !== undefined && (await removeModerator(trx, community.id, target.id))) {
+      await recordModAction(trx, viewer, {
+        at: deps.clock(),
+        actedAs: actingGroup(standing),
+        action: 'remove_moderator',
+        ...inCommunity(community),
+        targetUserId: target.id,
+        targetUserName: target.username,
+      });
+    }
   });
   const [user] = await publicUsers(deps, [target!], viewer);
   return user!;
@@ -304,14 +402,26 @@ export async function banFromCommunity(
   if (!mayBeBannedFromCommunity({ isAdmin: target.is_admin, moderates: targetModerates })) {
     throw errors.modsCannotBeBanned();
   }
-  const banned = await insertBan(deps.db, {
-    communityId: community.id,
-    userId: target.id,
-    expiresAt,
-    bannedBy: viewer!.id,
-    now: deps.clock(),
+  const standing = await standingIn(deps, viewer!, community.id);
+  await deps.db.transaction().execute(async (trx) => {
+    const banned = await insertBan(trx, {
+      communityId: community.id,
+      userId: target.id,
+      expiresAt,
+      bannedBy: viewer!.id,
+      now: deps.clock(),
+    });
+    if (!banned) throw errors.alreadyBanned(target.username);
+    await recordModAction(trx, viewer, {
+      at: deps.clock(),
+      actedAs: actingGroup(standing),
+      action: 'ban_user',
+      ...inCommunity(community),
+      targetUserId: target.id,
+      targetUserName: target.username,
+      details: { expiresAt: expiresAt?.toISOString() ?? null },
+    });
   });
-  if (!banned) throw errors.alreadyBanned(target.username);
   const [user] = await publicUsers(deps, [target], viewer);
   return user!;
 }
@@ -327,7 +437,18 @@ export async function unbanFromCommunity(
   if (!body.username) throw errors.noUsername();
   const target = await findUserByName(deps.db, body.username);
   if (!target) throw errors.userNotFound();
-  await deleteBan(deps.db, community.id, target.id);
+  const standing = await standingIn(deps, viewer!, community.id);
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await deleteBan(trx, community.id, target.id))) return;
+    await recordModAction(trx, viewer, {
+      at: deps.clock(),
+      actedAs: actingGroup(standing),
+      action: 'unban_user',
+      ...inCommunity(community),
+      targetUserId: target.id,
+      targetUserName: target.username,
+    });
+  });
   const [user] = await publicUsers(deps, [target], viewer);
   return user!;
 }
@@ -470,10 +591,22 @@ async function replaceImage(
   imageId: string | null,
 ): Promise<CommunityWithoutMods> {
   let previous: string | null;
+  const standing = await standingIn(deps, viewer, communityId);
+  const community = (await findCommunityById(deps.db, communityId))!;
   try {
-    previous = await deps.db
-      .transaction()
-      .execute((trx) => replaceCommunityImage(trx, communityId, slot, imageId));
+    previous = await deps.db.transaction().execute(async (trx) => {
+      const replaced = await replaceCommunityImage(trx, communityId, slot, imageId);
+      if (replaced !== imageId) {
+        await recordModAction(trx, viewer, {
+          at: deps.clock(),
+          actedAs: actingGroup(standing),
+          action: 'edit_settings',
+          ...inCommunity(community),
+          details: { changes: [slot === 'pro_pic' ? 'proPic' : 'bannerImage'] },
+        });
+      }
+      return replaced;
+    });
   } catch (error) {
     if (imageId) await deleteImages(deps, [imageId]);
     throw error;

@@ -73,18 +73,23 @@ export async function recordUpvoteEvent(
   });
 }
 
-/** A post deleted as mods or admins through the API (never by a site-ban purge). */
+/**
+ * A post deleted as mods or admins through the API (never by a site-ban purge). `reason`, the rule
+ * and/or words the moderator gave, is an addition to the stored payload (README, API notes).
+ */
 export async function recordPostRemovedEvent(
   trx: Kysely<DB>,
   post: { id: string; userId: string },
   byUserId: string,
   deletedAs: Group,
   at: Date,
+  reason: string | null = null,
 ): Promise<void> {
   await record(trx, 'deleted_post', post.userId, byUserId, at, {
     targetType: 'post',
     targetId: post.id,
     deletedAs,
+    ...(reason ? { reason } : {}),
   });
 }
 

@@ -97,8 +97,10 @@ function titleAndLink(
       const post = ctx.posts.get(str(n.targetId));
       if (!post) return null;
       const by = n.deletedAs === 'mods' ? `moderators of ${b(e(post.communityName))}` : 'the admins';
+      // The reason (an addition to the contract) follows the reference's sentence, which stays as it was.
+      const reason = typeof n.reason === 'string' && n.reason ? `. Reason: ${e(n.reason)}` : '';
       return {
-        title: `Your post ${b(e(post.title))} has been removed by ${by}`,
+        title: `Your post ${b(e(post.title))} has been removed by ${by}${reason}`,
         toURL: postUrl(post),
         icon: post.icon ?? DEFAULT_ICON,
       };

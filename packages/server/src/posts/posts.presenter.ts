@@ -79,6 +79,7 @@ export function presentPost(row: PostRow, ctx: PostContext): Post {
     deleted: row.deleted,
     deletedAt: row.deleted_at?.toISOString() ?? null,
     ...(row.deleted && row.deleted_as ? { deletedAs: row.deleted_as } : {}),
+    ...(row.deleted && row.deleted_reason ? { deletedReason: row.deleted_reason } : {}),
     deletedContent: row.deleted_content,
     ...(row.deleted_content && row.deleted_content_as ? { deletedContentAs: row.deleted_content_as } : {}),
     noComments: row.no_comments,

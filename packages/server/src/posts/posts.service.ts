@@ -32,6 +32,13 @@ import {
   speakAs,
   unlockBy,
 } from '../moderation/content-moderation.js';
+import {
+  actingGroup,
+  reasonText,
+  recordContentAction,
+  removalReason,
+  type RemovalReason,
+} from '../moderation/modlog.service.js';
 import { assertAdmin, siteRole } from '../policies/roles.policy.js';
 import { deleteReportsOfPost } from '../reports/reports.repository.js';
 import { countUserPost, type UserRow } from '../users/users.repository.js';
@@ -225,15 +232,32 @@ export async function postAction(
   let updated = post;
   switch (query.action) {
     case 'lock': {
-      updated = await updatePost(deps.db, post.id, {
-        locked: true,
-        ...lockBy(standing, viewer.id, query.lockAs, now),
+      const lock = lockBy(standing, viewer.id, query.lockAs, now);
+      updated = await deps.db.transaction().execute(async (trx) => {
+        const saved = await updatePost(trx, post.id, { locked: true, ...lock });
+        await recordContentAction(trx, viewer, {
+          at: now,
+          actedAs: lock.locked_by_group!,
+          action: 'lock_post',
+          postId: post.id,
+        });
+        return saved;
       });
       break;
     }
     case 'unlock': {
       parseGroup(query.lockAs);
-      updated = await updatePost(deps.db, post.id, { locked: false, ...unlockBy(standing) });
+      const unlock = unlockBy(standing);
+      updated = await deps.db.transaction().execute(async (trx) => {
+        const saved = await updatePost(trx, post.id, { locked: false, ...unlock });
+        await recordContentAction(trx, viewer, {
+          at: now,
+          actedAs: actingGroup(standing),
+          action: 'unlock_post',
+          postId: post.id,
+        });
+        return saved;
+      });
       break;
     }
     case 'changeAsUser': {
@@ -245,7 +269,10 @@ export async function postAction(
     case 'unpin': {
       const siteWide = query.siteWide === 'true';
       assertMayPinPost(standing, siteWide);
-      updated = await setPinned(deps, post, siteWide, query.action === 'pin');
+      updated = await setPinned(deps, post, siteWide, query.action === 'pin', {
+        viewer,
+        actedAs: siteWide ? 'admins' : actingGroup(standing),
+      });
       break;
     }
     case 'announce': {
@@ -261,8 +288,17 @@ export async function postAction(
   return postJson(deps, updated, viewer);
 }
 
-/** At most 2 pins per scope; pinning a pinned post, or unpinning an unpinned one, changes nothing. */
-async function setPinned(deps: Deps, post: PostRow, siteWide: boolean, pin: boolean): Promise<PostRow> {
+/**
+ * At most 2 pins per scope; pinning a pinned post, or unpinning an unpinned one, changes nothing (and
+ * is not logged).
+ */
+async function setPinned(
+  deps: Deps,
+  post: PostRow,
+  siteWide: boolean,
+  pin: boolean,
+  by: { viewer: UserRow; actedAs: 'mods' | 'admins' },
+): Promise<PostRow> {
   const flag = siteWide ? 'is_pinned_site' : 'is_pinned';
   if (post[flag] === pin) return post;
   if (pin && post.deleted) throw errors.cannotPinDeletedPost();
@@ -279,7 +315,14 @@ async function setPinned(deps: Deps, post: PostRow, siteWide: boolean, pin: bool
     } else {
       await deletePin(trx, post.id, siteWide);
     }
-    return updatePost(trx, post.id, { [flag]: pin });
+    const saved = await updatePost(trx, post.id, { [flag]: pin });
+    await recordContentAction(trx, by.viewer, {
+      at: deps.clock(),
+      actedAs: by.actedAs,
+      action: `${pin ? 'pin' : 'unpin'}_post${siteWide ? '_site' : ''}`,
+      postId: post.id,
+    });
+    return saved;
   });
 }
 
@@ -309,8 +352,17 @@ export async function deletePost(
     purge,
   });
   if (post.deleted && !(purge && !post.deleted_content)) throw errors.alreadyDeleted();
+  // A reason is for moderators and admins (an addition to the contract); an author's is ignored.
+  const reason = as === 'normal' ? null : await removalReason(deps.db, post.community_id, query);
 
-  const removed = await removePost(deps, post, viewer.id, as, purge, as !== 'normal');
+  const removed = await removePost(
+    deps,
+    post,
+    viewer.id,
+    as,
+    purge,
+    as === 'normal' ? null : { viewer, reason: reason! },
+  );
   // Another deletion got there first, while this one waited for the post.
   if (!removed) throw errors.alreadyDeleted();
   await deleteImages(deps, removed.images);
@@ -327,8 +379,11 @@ async function removePost(
   byUserId: string,
   as: Group,
   purge: boolean,
-  /** Through the API as mods or admins: the author is told (never for a site-ban purge). */
-  notifyAuthor = false,
+  /**
+   * Through the API as mods or admins: the author is told, and the moderation log records it with
+   * the reason (never for a site-ban purge, which the log records as the ban).
+   */
+  moderation: { viewer: UserRow; reason: RemovalReason } | null = null,
 ): Promise<{ updated: PostRow; images: string[] } | null> {
   const now = deps.clock();
   return deps.db.transaction().execute(async (trx) => {
@@ -346,11 +401,26 @@ async function removePost(
         deleted_as: as,
         is_pinned: false,
         is_pinned_site: false,
+        deleted_reason: moderation ? reasonText(moderation.reason) : null,
       });
       // Moderation settles the reports about the post and its comments (DOMAIN §7.5).
       if (as !== 'normal') await deleteReportsOfPost(trx, post.id);
-      if (notifyAuthor) {
-        await recordPostRemovedEvent(trx, { id: post.id, userId: current.user_id }, byUserId, as, now);
+      if (moderation) {
+        await recordPostRemovedEvent(
+          trx,
+          { id: post.id, userId: current.user_id },
+          byUserId,
+          as,
+          now,
+          reasonText(moderation.reason),
+        );
+        await recordContentAction(trx, moderation.viewer, {
+          at: now,
+          actedAs: as === 'mods' ? 'mods' : 'admins',
+          action: 'remove_post',
+          postId: post.id,
+          reason: moderation.reason,
+        });
       }
     }
     const images: string[] = [];

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { type User } from '@commons/shared';
 import { joinDefaultCommunities, moddingList } from '../communities/communities.service.js';
 import { insertBookmarksList } from '../lists/lists.repository.js';
+import { recordSiteBan } from '../moderation/modlog.service.js';
 import type { Deps } from '../deps.js';
 import type { DB } from '../db/schema.js';
 import { errors } from '../lib/errors.js';
@@ -139,6 +140,7 @@ export async function banUser(db: Kysely<DB>, username: string, at: Date): Promi
   await db.transaction().execute(async (trx) => {
     await deleteUserSessions(trx, row.id);
     await setBannedAt(trx, row.id, at);
+    await recordSiteBan(trx, null, row, true, at);
   });
   return row;
 }
@@ -146,7 +148,10 @@ export async function banUser(db: Kysely<DB>, username: string, at: Date): Promi
 export async function unbanUser(db: Kysely<DB>, username: string): Promise<UserRow> {
   const row = await requireUser(db, username);
   if (!row.banned_at) throw new OperatorError(`@${row.username} is not banned.`);
-  await setBannedAt(db, row.id, null);
+  await db.transaction().execute(async (trx) => {
+    await setBannedAt(trx, row.id, null);
+    await recordSiteBan(trx, null, row, false, new Date());
+  });
   return row;
 }
 

@@ -30,6 +30,8 @@ export const communitySchema = <M extends TSchema>(modsItem: M) =>
       proPic: Nullable(ImageSchema),
       bannerImage: Nullable(ImageSchema),
       postingRestricted: Type.Boolean(),
+      /** Present (true) when the public moderation log hides the moderators' names (an addition to the contract). */
+      modlogHideNames: Type.Optional(Type.Boolean()),
       createdAt: Time,
       deletedAt: Nullable(Time),
       isDefault: Type.Optional(Type.Boolean()),
@@ -65,6 +67,8 @@ export const UpdateCommunityBodySchema = Type.Object({
   nsfw: Type.Optional(Nullable(Type.Boolean())),
   about: Type.Optional(Nullable(Type.String())),
   postingRestricted: Type.Optional(Nullable(Type.Boolean())),
+  /** Hides moderators' names in the public log from non-moderators; absent keeps the setting. */
+  modlogHideNames: Type.Optional(Nullable(Type.Boolean())),
 });
 
 export const JoinCommunityBodySchema = Type.Object({

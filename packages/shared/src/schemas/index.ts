@@ -16,3 +16,5 @@ export * from './analytics.js';
 export * from './moderation.js';
 export * from './admin.js';
 export * from './search.js';
+
+export * from './modlog.js';

@@ -52,12 +52,21 @@ export const PostActionQuerySchema = Type.Object({
   userGroup: Query,
   siteWide: Query,
 });
-export const DeletePostQuerySchema = Type.Object({ deleteAs: Query, deleteContent: Query });
+/**
+ * `reason` (free text, at most modLogLimits.reasonMax) and `reasonRule` (a rule id of the community)
+ * are additions to the contract: a moderator's or admin's removal may give them.
+ */
+export const DeletePostQuerySchema = Type.Object({
+  deleteAs: Query,
+  deleteContent: Query,
+  reason: Query,
+  reasonRule: Query,
+});
 export const CommentListQuerySchema = Type.Object({ next: Query, parentId: Query });
 export const CreateCommentQuerySchema = Type.Object({ userGroup: Query });
 /** `PUT /api/posts/{anything}/comments/{id}`: an edit without `action` (API.md §10.3). */
 export const CommentActionQuerySchema = Type.Object({ action: Query, userGroup: Query, lockAs: Query });
-export const DeleteCommentQuerySchema = Type.Object({ deleteAs: Query });
+export const DeleteCommentQuerySchema = Type.Object({ deleteAs: Query, reason: Query, reasonRule: Query });
 /** `GET /api/communities` (API.md §11.1). */
 export const CommunityListQuerySchema = Type.Object({ q: Query, set: Query, sort: Query, limit: Query });
 /** `{id}` is a community's name with `byName=true` (API.md §11.3). */

@@ -47,6 +47,8 @@ export const PostSchema = Type.Object(
     deleted: Type.Boolean(),
     deletedAt: Nullable(Time),
     deletedAs: Type.Optional(UserGroup),
+    /** The reason a moderator or admin gave for the removal (an addition to the contract). */
+    deletedReason: Type.Optional(Type.String()),
     deletedContent: Type.Boolean(),
     deletedContentAs: Type.Optional(UserGroup),
     noComments: Type.Integer(),

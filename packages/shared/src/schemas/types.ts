@@ -39,6 +39,7 @@ import type {
   ReportReasonSchema,
   UpdateListBodySchema,
 } from './lists.js';
+import type { ModLogEntrySchema, ModLogPageSchema } from './modlog.js';
 import type { MutedWordSchema } from './muted-words.js';
 import type {
   AddModBodySchema,
@@ -70,6 +71,8 @@ import type {
 } from './session.js';
 
 export type UserGroupName = Static<typeof UserGroup>;
+export type ModLogEntry = Static<typeof ModLogEntrySchema>;
+export type ModLogPage = Static<typeof ModLogPageSchema>;
 export type Image = Static<typeof ImageSchema>;
 export type ImageCopy = Static<typeof ImageCopySchema>;
 export type Badge = Static<typeof BadgeSchema>;

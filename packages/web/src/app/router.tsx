@@ -26,12 +26,19 @@ const pages = {
   notifications: page(() => import('./routes/notifications')),
   admin: page(() => import('./routes/admin')),
   search: page(() => import('./routes/search')),
+
+  // The moderation log's page is its feature's own component (see ModLogPage).
+  modlog: page<{ community: string | null }>(() =>
+    import('../features/modlog').then((m) => ({ default: m.ModLogPage })),
+  ),
 };
 
 /** `/@{username}`: a profile (core §2). A pattern, as `@` cannot start a path parameter. */
 const PROFILE_PATH = /^\/@(?<username>[^/]+)\/?$/;
 /** `/{name}/modtools` and anything under it (secondary §2); the page itself tells tabs from unknown paths. */
 const MODTOOLS_PATH = /^\/(?<community>[^/@]+)\/modtools(?<rest>\/.*)?$/;
+/** `/modlog` (the site's) and `/{name}/modlog` (a community's): the public moderation log. */
+const MODLOG_PATH = /^\/(?:(?<community>[^/@]+)\/)?modlog\/?$/;
 /** `/@{username}/lists` and `/@{username}/lists/{listName}` (secondary §2). */
 const LISTS_PATH = /^\/@(?<username>[^/]+)\/lists\/?$/;
 const LIST_PATH = /^\/@(?<username>[^/]+)\/lists\/(?<listName>[^/]+)\/?$/;
@@ -90,6 +97,8 @@ export function Routes() {
     notifications,
     admin,
     search,
+
+    modlog,
   } = pages;
   return (
     <Suspense fallback={<Skeleton lines={4} count={2} />}>
@@ -138,6 +147,14 @@ export function Routes() {
                 rest={params.rest ?? ''}
               />
             </RequireLogin>
+          )}
+        </Route>
+        <Route path={MODLOG_PATH}>
+          {(params: { community?: string }) => (
+            <modlog.Component
+              key={(params.community ?? '').toLowerCase()}
+              community={params.community ? decodeURIComponent(params.community) : null}
+            />
           )}
         </Route>
         {staticPages.map((p) => (

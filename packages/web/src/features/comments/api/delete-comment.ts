@@ -10,10 +10,21 @@ import { replaceComment } from './comment-cache';
 export function useDeleteComment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ comment, as }: { comment: Comment; as: UserGroupName }) =>
+    mutationFn: ({
+      comment,
+      as,
+      reasonRule,
+      reason,
+    }: {
+      comment: Comment;
+      as: UserGroupName;
+      /** A moderator's or admin's reason (additions to the contract). */
+      reasonRule?: number;
+      reason?: string;
+    }) =>
       api<Comment>(`/posts/${comment.postId}/comments/${comment.id}`, {
         method: 'DELETE',
-        query: { deleteAs: as },
+        query: { deleteAs: as, reasonRule, reason },
       }),
     onSuccess: (updated) => replaceComment(queryClient, updated),
   });

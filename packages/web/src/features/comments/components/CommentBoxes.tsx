@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { messages, type Comment, type UserGroupName } from '@commons/shared';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { showAlert } from '../../../components/ui/Toasts';
@@ -72,7 +73,13 @@ export function EditBox({ comment, onClose }: { comment: Comment; onClose: () =>
   );
 }
 
-/** 'Are you sure?' before deleting, as the author or as staff. */
+// Loaded when a moderator or admin first removes something: most readers never do.
+const RemovalDialog = lazy(() => import('../../modlog').then((m) => ({ default: m.RemovalDialog })));
+
+/**
+ * 'Are you sure?' before deleting as the author; as staff, the removal dialog with its optional
+ * reason (a rule of the community or a few words).
+ */
 export function DeleteDialog({
   comment,
   as,
@@ -85,6 +92,28 @@ export function DeleteDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const remove = useDeleteComment();
+  if (as === 'mods' || as === 'admins') {
+    if (!open) return null;
+    return (
+      <Suspense fallback={null}>
+        <RemovalDialog
+          open={open}
+          onOpenChange={onOpenChange}
+          title={messages.common.areYouSure}
+          what="comment"
+          as={as}
+          communityName={comment.communityName}
+          busy={remove.isPending}
+          onConfirm={(reason) =>
+            remove.mutateAsync({ comment, as, ...reason }).then(
+              () => onOpenChange(false),
+              (error: unknown) => showAlert(errorText(error), { tone: 'error' }),
+            )
+          }
+        />
+      </Suspense>
+    );
+  }
   return (
     <ConfirmDialog
       open={open}
@@ -100,9 +129,7 @@ export function DeleteDialog({
         )
       }
     >
-      {as === 'normal'
-        ? 'Your comment will be deleted. Replies to it stay.'
-        : `This comment will be deleted as ${as === 'admins' ? 'admin' : 'moderator'}.`}
+      Your comment will be deleted. Replies to it stay.
     </ConfirmDialog>
   );
 }

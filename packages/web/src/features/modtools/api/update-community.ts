@@ -9,6 +9,8 @@ export interface CommunitySettings {
   about: string;
   postingRestricted: boolean;
   isDefault: boolean;
+  /** Hides moderators' names in the public moderation log (an addition to the contract). */
+  modlogHideNames: boolean;
 }
 
 /**
@@ -22,11 +24,20 @@ export function useSaveCommunitySettings(community: Community) {
   return useMutation({
     mutationFn: async (next: CommunitySettings) => {
       let saved = community;
-      if (next.about !== (community.about ?? '') || next.postingRestricted !== community.postingRestricted) {
+      if (
+        next.about !== (community.about ?? '') ||
+        next.postingRestricted !== community.postingRestricted ||
+        next.modlogHideNames !== (community.modlogHideNames ?? false)
+      ) {
         const { isDefault: _isDefault, ...rest } = community;
         saved = await api<Community>(`/communities/${community.id}`, {
           method: 'PUT',
-          body: { ...rest, about: next.about, postingRestricted: next.postingRestricted },
+          body: {
+            ...rest,
+            about: next.about,
+            postingRestricted: next.postingRestricted,
+            modlogHideNames: next.modlogHideNames,
+          },
         });
       }
       if (next.isDefault !== (community.isDefault ?? false)) {

@@ -12,6 +12,8 @@ export const MODTOOLS_TABS = {
   banned: 'Banned',
   mods: 'Moderators',
   rules: 'Rules',
+  /** The community's moderation log (an addition to the specification). */
+  log: 'Log',
 } as const;
 
 export type ModtoolsTab = keyof typeof MODTOOLS_TABS;
@@ -25,6 +27,7 @@ const GROUPS: { name: string | null; tabs: ModtoolsTab[] }[] = [
   { name: 'Content', tabs: ['reports', 'removed', 'locked'] },
   { name: 'Users', tabs: ['banned', 'mods'] },
   { name: 'Rules', tabs: ['rules'] },
+  { name: 'History', tabs: ['log'] },
 ];
 
 /** The sidebar of the spec (a row of tabs on phones) beside the current tab. */

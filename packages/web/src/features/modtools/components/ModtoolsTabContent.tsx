@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import type { Community, User } from '@commons/shared';
 import { BannedTab } from './BannedTab';
 import { ModeratorsTab } from './ModeratorsTab';
@@ -6,6 +7,10 @@ import { PostsTab } from './PostsTab';
 import { ReportsTab } from './ReportsTab';
 import { RulesTab } from './RulesTab';
 import { SettingsTab } from './SettingsTab';
+import styles from './Modtools.module.css';
+
+// The public log's list, loaded with the log's own page: one chunk for both.
+const ModLogList = lazy(() => import('../../modlog').then((m) => ({ default: m.ModLogList })));
 
 /** One tab of the moderation area for a viewer who may moderate the community. */
 export function ModtoolsTabContent({
@@ -34,5 +39,16 @@ export function ModtoolsTabContent({
       return <ModeratorsTab community={community} viewer={viewer} />;
     case 'rules':
       return <RulesTab community={community} />;
+    case 'log':
+      return (
+        <section className={styles.card} aria-labelledby="modtools-log">
+          <h2 id="modtools-log" className={styles.cardTitle}>
+            Moderation log
+          </h2>
+          <Suspense fallback={null}>
+            <ModLogList community={community.name} />
+          </Suspense>
+        </section>
+      );
   }
 }

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { charLength, limits, messages, type Community } from '@commons/shared';
 import { settingsMessages } from '@commons/shared/texts/settings';
 import { Avatar } from '../../../components/ui/Avatar';
@@ -13,6 +13,9 @@ import type { CommunityImageKind } from '../api/community-images';
 import { CommunityImageDialog } from './CommunityImageDialog';
 import { settingsChanged, settingsOf } from './settings-form';
 import styles from './Modtools.module.css';
+
+// With the moderation log's chunk, which its texts live in.
+const HideNamesSwitch = lazy(() => import('../../modlog').then((m) => ({ default: m.HideNamesSwitch })));
 
 /**
  * Community settings (secondary §2): the name (read-only), the picture and banner dialogs, the
@@ -106,6 +109,12 @@ export function SettingsTab({ community, admin }: { community: Community; admin:
             checked={form.postingRestricted}
             onChange={(v) => setForm((f) => ({ ...f, postingRestricted: v }))}
           />
+          <Suspense fallback={null}>
+            <HideNamesSwitch
+              checked={form.modlogHideNames}
+              onChange={(v) => setForm((f) => ({ ...f, modlogHideNames: v }))}
+            />
+          </Suspense>
           {admin && (
             <Switch
               label="Default community"

@@ -7,6 +7,7 @@ export function settingsOf(community: Community): CommunitySettings {
     about: community.about ?? '',
     postingRestricted: community.postingRestricted,
     isDefault: community.isDefault ?? false,
+    modlogHideNames: community.modlogHideNames ?? false,
   };
 }
 
@@ -15,6 +16,7 @@ export function settingsChanged(form: CommunitySettings, saved: CommunitySetting
   return (
     form.about !== saved.about ||
     form.postingRestricted !== saved.postingRestricted ||
-    form.isDefault !== saved.isDefault
+    form.isDefault !== saved.isDefault ||
+    form.modlogHideNames !== saved.modlogHideNames
   );
 }

@@ -11,16 +11,19 @@ export interface DeletePostVariables {
   deleteAs: Exclude<UserGroupName, 'null'>;
   /** Also purge the body, link and images (admins, or the author of an already deleted post). */
   deleteContent: boolean;
+  /** A moderator's or admin's reason (additions to the contract): a rule's id, and/or words. */
+  reasonRule?: number;
+  reason?: string;
 }
 
 /** `DELETE /api/posts/{publicId}?deleteAs=…&deleteContent=…` (API.md §8.5), then the post reloads. */
 export function useDeletePost() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ post, deleteAs, deleteContent }: DeletePostVariables) =>
+    mutationFn: ({ post, deleteAs, deleteContent, reasonRule, reason }: DeletePostVariables) =>
       api<Post>(`/posts/${encodeURIComponent(post.publicId)}`, {
         method: 'DELETE',
-        query: { deleteAs, deleteContent },
+        query: { deleteAs, deleteContent, reasonRule, reason },
       }),
     onSuccess: async (updated) => {
       replacePostEverywhere(queryClient, updated);

@@ -20,6 +20,8 @@ import styles from './PostView.module.css';
 
 // Loaded when someone first saves: most readers never do.
 const SaveToListModal = lazy(() => import('../../lists').then((m) => ({ default: m.SaveToListModal })));
+// Loaded when a moderator or admin first removes a post.
+const RemovalDialog = lazy(() => import('../../modlog').then((m) => ({ default: m.RemovalDialog })));
 
 type PendingDelete = Omit<DeletePostVariables, 'post'> & { title: string; confirmLabel: string };
 
@@ -294,8 +296,27 @@ export function PostActions({
         />
       )}
       {isAdmin && <PostIdDialog post={post} open={showingIds} onOpenChange={setShowingIds} />}
+      {pending && pending.deleteAs !== 'normal' && !pending.deleteContent && (
+        <Suspense fallback={null}>
+          <RemovalDialog
+            open
+            onOpenChange={(open) => !open && setPending(null)}
+            title={pending.title}
+            what="post"
+            as={pending.deleteAs}
+            communityName={post.communityName}
+            busy={remove.isPending}
+            onConfirm={(reason) => {
+              remove.mutate(
+                { post, deleteAs: pending.deleteAs, deleteContent: false, ...reason },
+                { onSettled: () => setPending(null) },
+              );
+            }}
+          />
+        </Suspense>
+      )}
       <ConfirmDialog
-        open={pending !== null}
+        open={pending !== null && (pending.deleteAs === 'normal' || pending.deleteContent)}
         onOpenChange={(open) => !open && setPending(null)}
         title={pending?.title ?? ''}
         confirmLabel={pending?.confirmLabel ?? 'Delete'}

@@ -28,6 +28,10 @@ export function PostBanners({ post }: { post: Post }) {
           {text}
         </p>
       ))}
+      {/* The moderator's reason (an addition to the contract). */}
+      {post.deleted && post.deletedReason && (
+        <p className={`${styles.banner} ${styles.removed}`}>Reason: {post.deletedReason}</p>
+      )}
       {locked && (
         <p className={styles.banner}>
           <Icon name="lock" size={18} />

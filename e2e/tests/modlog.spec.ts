@@ -1,0 +1,79 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectAccessible, screenshot } from '../helpers';
+import { logInAs, newMember, newModerator, textPost, type Member } from '../world';
+
+/**
+ * The public moderation log (issue 16): a moderator removes a post giving one of the community's rules
+ * and a few words as the reason; its author reads the reason in the notification and on the post; a
+ * guest reads the entry in the community's public log, with the moderator's name hidden because the
+ * community says so.
+ */
+
+async function pageFor(browser: Browser, page: Page, baseURL: string, member: Member | null): Promise<Page> {
+  const context = await browser.newContext({
+    serviceWorkers: 'block',
+    baseURL,
+    viewport: page.viewportSize(),
+  });
+  const other = await context.newPage();
+  if (member) await logInAs(other, member);
+  return other;
+}
+
+test('a removal with a rule as the reason reaches the author and the public log, names hidden', async ({
+  page,
+  browser,
+  baseURL,
+}, info) => {
+  test.setTimeout(120_000);
+  const { mod, community } = await newModerator(baseURL!);
+  await mod.api.ok('POST', `/api/communities/${community.id}/rules`, { rule: 'Be civil' });
+  await mod.api.ok('PUT', `/api/communities/${community.id}`, { ...community, modlogHideNames: true });
+  const author = await newMember(baseURL!, 'au');
+  const post = await textPost(author, community.name, 'A heated take', 'You are all wrong.');
+
+  // The moderator removes it from the post page, picking the rule and adding a few words.
+  await logInAs(page, mod);
+  await page.goto(`/${community.name}/post/${post.publicId}`);
+  await page.getByRole('button', { name: 'Moderate', exact: true }).click();
+  await page
+    .getByRole('menuitem', { name: 'Delete', exact: true })
+    .or(page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }))
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this post as a moderator?' });
+  await dialog.getByLabel('Rule broken').selectOption({ label: '1. Be civil' });
+  await dialog.getByLabel('Reason (optional)').fill('Second warning');
+  await screenshot(page, 'modlog-removal-dialog', info.project.name);
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByText('Reason: Be civil: Second warning')).toBeVisible();
+
+  // The author is told why, in the notification.
+  const authorPage = await pageFor(browser, page, baseURL!, author);
+  await authorPage.goto('/notifications');
+  await expect(
+    authorPage.getByText(/has been removed by moderators of .*Reason: Be civil: Second warning/),
+  ).toBeVisible();
+  await screenshot(authorPage, 'modlog-notification', info.project.name);
+
+  // A guest reads the community's public log: what happened and why, but not who did it.
+  const guest = await pageFor(browser, page, baseURL!, null);
+  await guest.goto(`/${community.name}/modlog`);
+  const log = guest.getByRole('list', { name: 'Moderation log' });
+  const entry = log.getByRole('listitem').filter({ hasText: 'removed the post' });
+  await expect(entry).toContainText('a moderator removed the post “A heated take” by @' + author.name, {
+    ignoreCase: true,
+  });
+  await expect(entry).toContainText('Reason: Be civil: Second warning');
+  await expect(log).not.toContainText(mod.name);
+  // The filter by action keeps the removal only.
+  await guest.getByLabel('Action').selectOption({ label: 'Remove post' });
+  await guest.getByRole('button', { name: 'Filter' }).click();
+  await expect(guest).toHaveURL(/action=remove_post/);
+  await expect(log.getByRole('listitem')).toHaveCount(1);
+  await expectAccessible(guest, 'the community moderation log');
+  await screenshot(guest, 'modlog-public', info.project.name);
+
+  // The moderator, in the modtools' Log tab, sees their own name.
+  await page.goto(`/${community.name}/modtools/log`);
+  await expect(page.getByRole('list', { name: 'Moderation log' })).toContainText(`@${mod.name}`);
+});

@@ -1,0 +1,36 @@
+import { Link } from 'wouter';
+import { modLogMessages } from '@commons/shared/modlog';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ModLogList } from './ModLogList';
+import styles from './ModLog.module.css';
+
+/**
+ * `/modlog` (the site's log) and `/{name}/modlog` (a community's): an addition to the specification,
+ * public, guests included. The route table loads this feature as the page itself, so that the page,
+ * the modtools Log tab and the removal dialog share one chunk.
+ */
+export function ModLogPage({ community }: { community: string | null }) {
+  const title = community ? modLogMessages.communityHeading(community) : modLogMessages.heading;
+  useDocumentTitle(title);
+  return (
+    <div className={styles.page}>
+      <section className={styles.pageCard} aria-labelledby="modlog-title">
+        <h1 id="modlog-title" className={styles.title}>
+          {title}
+        </h1>
+        <p className={styles.sub}>
+          {community ? (
+            <>
+              <Link href={`/${encodeURIComponent(community)}`}>/{community}</Link>
+              {' · '}
+              <Link href="/modlog">{modLogMessages.wholeSite}</Link>
+            </>
+          ) : (
+            modLogMessages.siteIntro
+          )}
+        </p>
+        <ModLogList community={community} />
+      </section>
+    </div>
+  );
+}
