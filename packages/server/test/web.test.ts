@@ -403,6 +403,8 @@ describe('the app shell', () => {
         imagePostsDisabled: true,
         maxImagesPerPost: 4,
         maxImageSize: 26_214_400,
+        // Built-in search unless SEARCH=external (search.test.ts covers the other setting).
+        externalSearch: false,
       });
     });
 
