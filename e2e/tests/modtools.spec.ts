@@ -59,7 +59,7 @@ test('a moderator runs every modtools tab; others see what their role allows', a
   await expect(page).toHaveURL(new RegExp(`/${c}/modtools/settings$`));
 
   // Settings: the profile picture (an unreadable file first), its alt text, the banner, the description.
-  await expect(page.getByLabel('Name')).toHaveValue(c);
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(c);
   await page.getByRole('button', { name: 'Edit profile picture' }).click();
   let dialog = page.getByRole('dialog', { name: 'Edit profile picture' });
   await dialog.getByLabel('Upload a profile picture').setInputFiles({
