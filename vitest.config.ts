@@ -109,7 +109,7 @@ export default defineConfig({
           include: ['packages/web/test/**/*.test.tsx', 'packages/web/src/**/*.test.ts'],
           environment: 'happy-dom',
           setupFiles: ['packages/web/test/setup.ts'],
-          // The browser tests run alongside (npm test); a busy machine must not fail a slow render.
+          // A machine busy with other work (developers run more than one thing) must not fail a slow render.
           testTimeout: 20_000,
           css: { modules: { classNameStrategy: 'non-scoped' } },
         },

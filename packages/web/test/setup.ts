@@ -8,7 +8,7 @@ import { clearQueryClients } from './query-clients';
  * and a clean DOM, storage and clock after each test.
  */
 installMatchMedia();
-// findBy… and waitFor wait up to 5 s, not 1: npm test runs these beside the browser tests.
+// findBy… and waitFor wait up to 5 s, not 1: a busy two-core machine renders slowly.
 configure({ asyncUtilTimeout: 5_000 });
 
 beforeEach(() => {
