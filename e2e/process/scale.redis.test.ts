@@ -193,6 +193,7 @@ describe('two processes on one PostgreSQL and Redis, behind a round-robin balanc
       REDIS_URL: redisUrl,
       RATE_LIMITS: 'on',
       CAPTCHA: 'off',
+      READ_CACHE_SECONDS: '60',
       SERVE_WEB: 'off',
       TRUST_PROXY: '127.0.0.1',
       COMMUNITY_CREATION_REQ_POINTS: '0',
@@ -333,6 +334,61 @@ describe('two processes on one PostgreSQL and Redis, behind a round-robin balanc
         `${answers.filter((a) => a.servedBy === 0).length} on one process and ${answers.filter((a) => a.servedBy === 1).length} on the other; counts exact`,
     );
     lap('200 votes');
+  });
+
+  it("clears a guest's page cached by one process when the other locks or deletes the post", async () => {
+    // Each process keeps its own guests' read cache (decisions §41); a write on one must reach the other's
+    // at once, not after READ_CACHE_SECONDS (60 here, so an expired entry cannot explain a fresh page).
+    const author = new Visitor(() => servers[0]!.url, `${network}.240`);
+    const guest = new Visitor(() => servers[1]!.url, `${network}.241`);
+    expect((await author.signup(`cache_${unique}`)).status).toBe(201);
+    const community = `k${unique}`;
+    const made = await author.request('POST', '/api/communities', { name: community });
+    expect(made.status).toBe(200);
+    const communityId = (made.json as { id: string }).id;
+    const post = await author.request('POST', '/api/posts', {
+      type: 'text',
+      title: 'Cached twice',
+      community,
+    });
+    expect(post.status).toBe(200);
+    const { id, publicId } = post.json as { id: string; publicId: string };
+    const feedPath = `/api/posts?sort=latest&communityId=${communityId}`;
+    const postPath = `/api/posts/${publicId}`;
+    const feedIds = async () =>
+      ((await guest.request('GET', feedPath)).json as { posts: { id: string }[] }).posts;
+
+    expect((await feedIds()).map((p) => p.id)).toEqual([id]);
+    expect((await guest.request('GET', postPath)).json).toMatchObject({
+      title: 'Cached twice',
+      locked: false,
+    });
+    // A change behind the app's back (no route, so no clearing) shows that the second process answers
+    // from its cache.
+    await sql.query(`UPDATE posts SET title = 'Changed in the database' WHERE id = $1`, [id]);
+    expect((await guest.request('GET', postPath)).json).toMatchObject({ title: 'Cached twice' });
+
+    // Writes go to the first process, reads to the second: the time until the second shows each write.
+    const seenAfter: number[] = [];
+    const lockedAt = Date.now();
+    expect((await author.request('PUT', `${postPath}?action=lock&lockAs=mods`)).status).toBe(200);
+    await until(async () => (await guest.request('GET', postPath)).json.locked === true, 2_000);
+    seenAfter.push(Date.now() - lockedAt);
+    expect((await guest.request('GET', postPath)).json).toMatchObject({
+      title: 'Changed in the database',
+      locked: true,
+    });
+
+    await pause(1_100); // updateContent: one edit, action or deletion a second per member
+    const deletedAt = Date.now();
+    expect((await author.request('DELETE', `${postPath}?deleteAs=normal`)).status).toBe(200);
+    await until(async () => (await feedIds()).length === 0, 2_000);
+    seenAfter.push(Date.now() - deletedAt);
+    expect(await feedIds()).toEqual([]);
+    console.info(
+      `scale: the other process showed the lock after ${seenAfter[0]} ms, the deletion after ${seenAfter[1]} ms`,
+    );
+    lap('read cache across processes');
   });
 
   it('runs each periodic job once per period in all, across restarts', async () => {
