@@ -3,6 +3,8 @@ import { describe, expect, test } from 'vitest';
 import { messages, type CommunityRequest, type IPBlock } from '@commons/shared';
 import { Toasts } from '../src/components/ui/Toasts';
 import AdminRoute from '../src/app/routes/admin';
+// The route loads the dashboard lazily; loaded here, its first import is not timed by a findBy.
+import '../src/features/admin';
 import { errorReply, fakeApi, type Route } from './fake-api';
 import { makeUser } from './fixtures';
 import { descriptionOf, renderWithApp } from './render';

@@ -35,4 +35,5 @@ afterEach(() => {
     document.cookie = `${c.split('=')[0]}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   }
   delete document.documentElement.dataset.theme;
+  document.title = '';
 });
