@@ -90,7 +90,7 @@ describe("the first screen from the page's data", () => {
 
   test('the bootstrap block gives its data and the session’s CSRF token, as the _initial answer would', () => {
     storage.set('csrftoken', 'token of an older session');
-    const initial = makeInitial({ noUsers: false });
+    const initial = makeInitial({ noUsers: 42 });
     embed('/api/_initial', initial, 'the new token');
     expect(embeddedAnswer('/_initial')).toEqual(initial);
     expect(csrfToken()).toBe('the new token');
