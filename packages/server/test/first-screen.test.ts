@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -174,6 +175,28 @@ describe('the first screen in the page', () => {
     expect([...data.keys()]).toEqual(['/api/_initial']);
     const none = blocks((await t.client().get('/nosuchcommunity')).text);
     expect([...none.keys()]).toEqual(['/api/_initial']);
+  });
+
+  it('sends a page too large to compress in one go whole, compressed', async () => {
+    // Past the compressor's synchronous size (8 KB on 2 cores) it streams; the page once ended empty.
+    const long = await author.client.post('/api/posts', {
+      type: 'text',
+      title: 'A long read',
+      body: 'The tide comes in twice a day. '.repeat(600),
+      community: community.name,
+    });
+    expect(long.status).toBe(200);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/${community.name}/post/${long.json.publicId}`,
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const html = zlib.gunzipSync(res.rawPayload).toString();
+    expect(html.length).toBeGreaterThan(16_000);
+    expect(blocks(html).get(`/api/posts/${long.json.publicId}?fetchCommunity=true`).title).toBe(
+      'A long read',
+    );
   });
 
   it("sends no data to the worker's shell request", async () => {
