@@ -115,7 +115,7 @@ function expectPreview(
 function expectShellHeaders(res: TestResponse) {
   expect(res.status).toBe(200);
   expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-  expect(res.headers['cache-control']).toBe('no-store');
+  expect(res.headers['cache-control']).toBe('private, no-store');
   const sid = res.cookies.find((c) => c.name === 'SID');
   expect(sid?.value).toMatch(/^[0-9A-Za-z_]{36}$/);
   expect(sid?.httpOnly).toBe(true);
@@ -147,11 +147,16 @@ describe('the app shell', () => {
   });
 
   describe('GET / and deep links', () => {
-    it('serves / as the shell with no-store and the session cookies, without X-Service-Worker-Cache', async () => {
+    it("serves / as the shell with no-store and the session cookies; the worker's copy without data or X-Service-Worker-Cache", async () => {
       const res = await t.client().get('/');
       expectShellHeaders(res);
-      expect(res.headers['x-service-worker-cache']).toBeUndefined();
+      // It carries the first screen's data (first-screen.test.ts): the worker must not keep it.
+      expect(res.headers['x-service-worker-cache']).toBe('no-store');
       expect(res.text).toContain('<div id="root"></div>');
+      const shell = await t.client().get('/', { headers: { 'x-commons-shell': '1' } });
+      expectShellHeaders(shell);
+      expect(shell.headers['x-service-worker-cache']).toBeUndefined();
+      expect(shell.text).not.toContain('data-api=');
     });
 
     it('serves every other path as the shell too, with X-Service-Worker-Cache: no-store', async () => {

@@ -69,6 +69,12 @@ export const ui = {
   notificationsReaskMs: 30 * 24 * 60 * 60 * 1000,
   userPollMs: 5000,
   skeletonDelayMs: 80,
+  /**
+   * The API answers a page's HTML carries for its first screen answer requests made this long after
+   * the navigation began at most (a slow phone shows its first screen well within it); later ones ask
+   * the API, so no answer older than that is shown as fresh.
+   */
+  firstScreenDataMs: 10_000,
   relativeTimeRefreshMs: 60_000,
   mobileBreakpointPx: 768,
   sidebarCommunitiesShown: 10,

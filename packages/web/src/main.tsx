@@ -1,10 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setNonce } from 'get-nonce';
+import type { Initial } from '@commons/shared';
 import { App, createQueryClient } from './app/App';
 import { preloadPage } from './app/router';
 import { siteConfig } from './app/site-config';
 import { initialQuery } from './features/session/api/get-initial';
+import { embeddedAnswer } from './lib/api-client';
 import { isMobileDevice, NARROW_QUERY } from './lib/device';
 import { applyFont } from './lib/device-preferences';
 import './styles/theme.css';
@@ -21,8 +23,11 @@ applyFont();
 if (siteConfig.styleNonce) setNonce(siteConfig.styleNonce);
 
 const queryClient = createQueryClient();
-// The bootstrap call and the first page's code download side by side.
-void queryClient.prefetchQuery(initialQuery);
+// The page's HTML usually carries the bootstrap answer (the server's first-screen data): the app then
+// starts at once. Else the bootstrap call and the first page's code download side by side.
+const initial = embeddedAnswer<Initial>('/_initial');
+if (initial) queryClient.setQueryData(initialQuery.queryKey, initial);
+else void queryClient.prefetchQuery(initialQuery);
 preloadPage(window.location.pathname);
 
 // The installable app (worker, prompts) waits for the load event, in its own chunk: the first load does

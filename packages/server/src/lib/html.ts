@@ -13,5 +13,13 @@ export function escapeHtml(text: string): string {
 
 /** JSON that is safe inside a <script type="application/json"> element. */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+  return jsonTextForScript(JSON.stringify(value));
+}
+
+/**
+ * The same for JSON already serialized (a cached response text): `<`, `>` and `&` occur only inside
+ * its strings, where their \u escapes mean the same, so no `</script>` or comment can close the element.
+ */
+export function jsonTextForScript(json: string): string {
+  return json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 }

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { escapeHtml, jsonForScript } from '../lib/html.js';
+import { escapeHtml, jsonForScript, jsonTextForScript } from '../lib/html.js';
+import type { EmbeddedAnswer } from './first-screen.js';
 
 /** Title, description and image of one page, for link previews (API.md §17.2). */
 export interface PageMeta {
@@ -25,6 +26,14 @@ export interface ShellContext {
   url: URL;
   /** Public settings the client reads at start (site name, footer links). */
   siteConfig: Record<string, unknown>;
+  /** `<link>` tags that start the page's route chunks early (route-preloads.ts). */
+  preloads?: string;
+  /**
+   * API answers the first screen needs (first-screen.ts), one `<script type="application/json">`
+   * block each, marked with the address they answer; `csrfToken` rides on the block that replaces
+   * `_initial`, whose answer header carries it.
+   */
+  answers?: (EmbeddedAnswer & { csrfToken?: string })[];
 }
 
 const HEAD_START = '<!--app-head-->';
@@ -41,6 +50,9 @@ export class IndexHtml {
   readonly inlineScriptHashes: string[];
   private readonly before: string;
   private readonly after: string;
+  /** Where `</head>` and `</body>` start in `after`. */
+  private readonly headEnd: number;
+  private readonly bodyEnd: number;
 
   private constructor(html: string) {
     const start = html.indexOf(HEAD_START);
@@ -50,6 +62,10 @@ export class IndexHtml {
     }
     this.before = html.slice(0, start);
     this.after = html.slice(end + HEAD_END.length);
+    const headEnd = this.after.indexOf('</head>');
+    const bodyEnd = this.after.lastIndexOf('</body>');
+    this.headEnd = headEnd === -1 ? 0 : headEnd;
+    this.bodyEnd = bodyEnd === -1 ? this.after.length : Math.max(bodyEnd, this.headEnd);
     this.inlineScriptHashes = [
       ...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>([\s\S]*?)<\/script>/g),
     ].map(
@@ -91,7 +107,25 @@ export class IndexHtml {
           `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(feed.title)}" href="${escapeHtml(new URL(feed.href, context.url).toString())}" />`,
       ),
     ].join('\n    ');
+    // At the end of the body: on a slow link the bytes of the data do not hold back the tags of the
+    // scripts and styles above them, and the entry (a module, run after parsing) still finds them.
+    const data = (context.answers ?? [])
+      .map(
+        (answer) =>
+          `<script type="application/json" data-api="${escapeHtml(answer.url)}"${answer.csrfToken ? ` data-csrf-token="${escapeHtml(answer.csrfToken)}"` : ''}>${jsonTextForScript(answer.text)}</script>\n  `,
+      )
+      .join('');
     const config = `<script id="site-config" type="application/json">${jsonForScript(context.siteConfig)}</script>`;
-    return (this.before + head + this.after).replace(CONFIG_PATTERN, () => config);
+    // The route's chunks after the entry's own tags (the entry comes first), still in the head.
+    const preloads = context.preloads ? `  ${context.preloads}\n  ` : '';
+    const html =
+      this.before +
+      head +
+      this.after.slice(0, this.headEnd) +
+      preloads +
+      this.after.slice(this.headEnd, this.bodyEnd) +
+      data +
+      this.after.slice(this.bodyEnd);
+    return html.replace(CONFIG_PATTERN, () => config);
   }
 }

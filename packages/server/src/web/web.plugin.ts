@@ -5,9 +5,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.js';
 import { contentSecurityPolicy } from '../http/security-headers.js';
 import { attachViewer } from '../http/session-hooks.js';
+import { firstScreenAnswers, firstScreenOf } from './first-screen.js';
 import type { IndexHtml } from './index-html.js';
 import { loadManifest } from './manifest.js';
 import { pageMeta } from './page-meta.js';
+import { RoutePreloads } from './route-preloads.js';
 
 /** Cache rules of API.md §17.1: hashed bundles forever, the service worker and manifest always fresh. */
 function cacheControlFor(filePath: string): string {
@@ -29,7 +31,7 @@ function safeDecode(pathname: string): string {
 
 export interface WebApp {
   /** Sends the app shell for a client route (the router renders the page, or its Not Found). */
-  servePage(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  servePage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
 }
 
 /**
@@ -54,6 +56,7 @@ export async function registerWebApp(app: FastifyInstance, deps: Deps, shell: In
     },
   });
 
+  const preloads = RoutePreloads.load(deps.config.webDistDir);
   const manifest = loadManifest(deps.config.webDistDir, deps.config.siteName, deps.config.siteDescription);
   if (manifest !== null) {
     app.get('/manifest.json', (_request, reply) => {
@@ -64,7 +67,7 @@ export async function registerWebApp(app: FastifyInstance, deps: Deps, shell: In
     });
   }
 
-  async function servePage(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  async function servePage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const url = new URL(request.url, 'http://localhost');
     if (url.pathname !== '/' && url.pathname.endsWith('/')) {
       return reply.redirect(url.pathname.replace(/\/+$/, '') + url.search, 301);
@@ -72,7 +75,16 @@ export async function registerWebApp(app: FastifyInstance, deps: Deps, shell: In
     await attachViewer(deps, request, reply);
     const origin = deps.config.publicUrl?.origin ?? `${request.protocol}://${request.host}`;
     const styleNonce = crypto.randomBytes(16).toString('base64');
-    const html = shell.render(await pageMeta(deps, safeDecode(url.pathname), url.searchParams), {
+    const pathname = safeDecode(url.pathname);
+    // The service worker's copy of the shell (its install asks with this header) carries no data: it
+    // would be shown offline, later, perhaps to whoever uses the device next.
+    const withData = request.method === 'GET' && request.headers['x-commons-shell'] === undefined;
+    const [meta, answers] = await Promise.all([
+      pageMeta(deps, pathname, url.searchParams),
+      withData ? firstScreenAnswers(deps, request, reply, pathname, url.searchParams) : [],
+    ]);
+    const token = reply.getHeader('Csrf-Token');
+    const html = shell.render(meta, {
       siteName: deps.config.siteName,
       siteDescription: deps.config.siteDescription,
       url: new URL(url.pathname + url.search, origin),
@@ -85,11 +97,22 @@ export async function registerWebApp(app: FastifyInstance, deps: Deps, shell: In
         maxImagesPerPost: deps.config.maxImagesPerPost,
         maxImageSize: deps.config.maxImageSize,
       },
+      preloads: preloads.linksFor(firstScreenOf(pathname)),
+      answers: answers.map((answer) =>
+        answer.url === '/api/_initial' && typeof token === 'string'
+          ? { ...answer, csrfToken: token }
+          : answer,
+      ),
     });
     reply.header('Content-Security-Policy', contentSecurityPolicy(shell.inlineScriptHashes, styleNonce));
-    reply.header('Cache-Control', 'no-store');
-    if (url.pathname !== '/') reply.header('X-Service-Worker-Cache', 'no-store');
-    reply.type('text/html; charset=utf-8').send(html);
+    // Never kept by a shared cache: every response has its own CSP nonce and session cookies, and a
+    // member's carries their own state (first-screen.ts).
+    reply.header('Cache-Control', 'private, no-store');
+    // The worker keeps only the data-free shell it fetched at install.
+    if (url.pathname !== '/' || answers.length > 0) reply.header('X-Service-Worker-Cache', 'no-store');
+    // Returned, so that Fastify waits for it: a page large enough to be compressed as a stream was
+    // otherwise ended empty when the handler's promise settled first.
+    return reply.type('text/html; charset=utf-8').send(html);
   }
 
   app.get('/', servePage);

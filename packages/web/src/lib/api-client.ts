@@ -1,4 +1,5 @@
 import { messages, type ErrorBody } from '@commons/shared';
+import { takeEmbeddedAnswer } from './first-screen';
 import { storage } from './storage';
 
 /** A non-OK answer from the API, or a request that never reached it (`status` 0). */
@@ -64,8 +65,26 @@ function withQuery(path: string, query: Query | undefined): string {
   return text ? `${path}?${text}` : path;
 }
 
-/** Calls `/api{path}` and returns its JSON, or throws ApiError. */
+/**
+ * The answer to `GET /api{path}` that the page's HTML carried for its first screen, once (see
+ * lib/first-screen.ts), with its CSRF token remembered as a real answer's would be; else undefined.
+ */
+export function embeddedAnswer<T>(path: string, query?: Query): T | undefined {
+  const answer = takeEmbeddedAnswer(withQuery(`/api${path}`, query));
+  if (!answer) return undefined;
+  rememberCsrfToken(answer.csrfToken);
+  return answer.json as T;
+}
+
+/**
+ * Calls `/api{path}` and returns its JSON, or throws ApiError. The first GET of an address the page's
+ * HTML answered is answered from it, with no request.
+ */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  if ((options.method ?? 'GET') === 'GET' && options.body === undefined) {
+    const embedded = embeddedAnswer<T>(path, options.query);
+    if (embedded !== undefined) return embedded;
+  }
   let response: Response;
   try {
     response = await fetch(withQuery(`/api${path}`, options.query), {

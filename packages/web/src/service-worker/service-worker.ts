@@ -3,7 +3,8 @@
  * `commons-service-worker` step of vite.config.ts, which prepends `BUILD`: this build's version and the
  * files to precache (the app shell, the manifest and every hashed asset), so each build is a new worker.
  *
- * - Navigations: network first; offline, the cached shell (which then shows "You're offline").
+ * - Navigations: network first; offline, the cached shell (which then shows "You're offline"). The
+ *   shell is the data-free one of the install: pages that carry first-screen data say not to keep them.
  * - Hashed assets and static images outside /images/: cache first, cached on the way.
  * - /api/ and /images/ are never cached (personal data; uploads have their own long HTTP caching).
  * - Web Push (API.md §12.6): show the rendered notification unless an app window is focused; a click
@@ -21,9 +22,19 @@ const SHELL = '/';
 
 sw.addEventListener('install', (event) => {
   event.waitUntil(
-    caches
-      .open(CACHE)
-      .then((cache) => cache.addAll(BUILD.precache.map((url) => new Request(url, { cache: 'reload' })))),
+    caches.open(CACHE).then((cache) =>
+      cache.addAll(
+        BUILD.precache.map(
+          // The shell is asked for without the page data the server embeds for a first screen: the
+          // copy kept here is shown offline, and must hold nobody's state.
+          (url) =>
+            new Request(url, {
+              cache: 'reload',
+              headers: url === SHELL ? { 'X-Commons-Shell': '1' } : {},
+            }),
+        ),
+      ),
+    ),
   );
 });
 

@@ -1,0 +1,225 @@
+import fs from 'node:fs';
+import zlib from 'node:zlib';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { member, newCommunity, uniqueName, type Member } from './factories.js';
+import { createTestApp, type TestApp, type TestClient } from './harness.js';
+
+/** The first screen's data in the page (web/first-screen.ts): what each visitor gets, and only they. */
+
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <!--app-head-->
+    <title>Commons</title>
+    <!--/app-head-->
+    <script id="site-config" type="application/json">{}</script>
+    <script type="module" crossorigin src="/assets/index-abc123.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+/** Vite's build manifest, the parts route-preloads.ts reads. */
+const VITE_MANIFEST = {
+  'index.html': {
+    file: 'assets/index-abc123.js',
+    isEntry: true,
+    imports: ['_vendor.js'],
+    css: ['assets/index.css'],
+  },
+  '_vendor.js': { file: 'assets/vendor-1.js' },
+  '_Feed.js': { file: 'assets/Feed-2.js', imports: ['_vendor.js'], css: ['assets/Feed-2.css'] },
+  'src/app/routes/home.tsx': {
+    file: 'assets/home-3.js',
+    imports: ['_Feed.js', '_vendor.js'],
+    css: ['assets/home-3.css'],
+  },
+  'src/app/routes/post.tsx': { file: 'assets/post-4.js', imports: ['_vendor.js'] },
+  'src/app/routes/community.tsx': { file: 'assets/community-5.js', imports: ['_Feed.js'] },
+};
+
+/** The page's data blocks, by the API address each answers. */
+function blocks(html: string): Map<string, any> {
+  const found = new Map<string, any>();
+  for (const m of html.matchAll(
+    /<script type="application\/json" data-api="([^"]*)"[^>]*>([\s\S]*?)<\/script>/g,
+  )) {
+    found.set(m[1]!.replace(/&amp;/g, '&'), JSON.parse(m[2]!));
+  }
+  return found;
+}
+
+let dist: string;
+let t: TestApp;
+let community: any;
+let author: Member;
+let voter: Member;
+let other: Member;
+let post: any;
+
+async function textPost(client: TestClient, title: string): Promise<any> {
+  const res = await client.post('/api/posts', {
+    type: 'text',
+    title,
+    body: 'Body text',
+    community: community.name,
+  });
+  if (res.status !== 200) throw new Error(`post: ${res.status} ${res.text}`);
+  return res.json;
+}
+
+beforeAll(async () => {
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'commons-first-screen-'));
+  fs.writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
+  fs.mkdirSync(path.join(dist, '.vite'));
+  fs.writeFileSync(path.join(dist, '.vite/manifest.json'), JSON.stringify(VITE_MANIFEST));
+  t = await createTestApp({ WEB_DIST_DIR: dist }, { serveWeb: true });
+  author = await member(t, { isAdmin: true });
+  voter = await member(t);
+  other = await member(t);
+  community = await newCommunity(author.client, uniqueName('fs'));
+  post = await textPost(author.client, 'Tide tables for the week');
+  const comment = await voter.client.post(`/api/posts/${post.publicId}/comments`, { body: 'First!' });
+  expect(comment.status).toBe(200);
+  expect((await voter.client.post('/api/_postVote', { postId: post.id, up: true })).status).toBe(200);
+});
+
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+describe('the first screen in the page', () => {
+  it("gives a guest the bootstrap and the home feed, exactly the API's answers, in a private, no-store page", async () => {
+    const client = t.client();
+    const res = await client.get('/');
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers['x-service-worker-cache']).toBe('no-store');
+    const data = blocks(res.text);
+    expect([...data.keys()].sort()).toEqual(['/api/_initial', '/api/posts?sort=hot']);
+    expect(data.get('/api/_initial').user).toBeNull();
+    // The same shapes the API answers (the guest's feed from the same shared cache entry).
+    expect(data.get('/api/_initial')).toEqual((await client.get('/api/_initial')).json);
+    expect(data.get('/api/posts?sort=hot')).toEqual((await client.get('/api/posts?sort=hot')).json);
+    // The session's CSRF token rides on the bootstrap block, as it does on _initial's answer.
+    expect(res.text).toContain(`data-csrf-token="${res.headers['csrf-token'] as string}"`);
+  });
+
+  it('gives a post page the post with its community and first comments, as the API does', async () => {
+    const client = t.client();
+    const res = await client.get(`/${community.name}/post/${post.publicId}`);
+    const data = blocks(res.text);
+    const url = `/api/posts/${post.publicId}?fetchCommunity=true`;
+    expect(data.get(url).title).toBe('Tide tables for the week');
+    expect(data.get(url).comments.map((c: any) => c.body)).toEqual(['First!']);
+    expect(data.get(url)).toEqual((await client.get(url)).json);
+  });
+
+  it('gives a community page the community and its feed', async () => {
+    const res = await t.client().get(`/${community.name}`);
+    const data = blocks(res.text);
+    expect(data.get(`/api/communities/${community.name}?byName=true`).id).toBe(community.id);
+    const feed = data.get(`/api/posts?sort=hot&communityId=${community.id}`);
+    expect(feed.posts.map((p: any) => p.id)).toContain(post.id);
+  });
+
+  it("puts a member's own state in their own page only, and never in a guest's or another member's", async () => {
+    const pages = {
+      voter: await voter.client.get(`/${community.name}/post/${post.publicId}`),
+      other: await other.client.get(`/${community.name}/post/${post.publicId}`),
+      guest: await t.client().get(`/${community.name}/post/${post.publicId}`),
+    };
+    const url = `/api/posts/${post.publicId}?fetchCommunity=true`;
+    const seen = Object.fromEntries(
+      Object.entries(pages).map(([who, res]) => {
+        expect(res.headers['cache-control'], who).toBe('private, no-store');
+        const data = blocks(res.text);
+        return [
+          who,
+          { user: data.get('/api/_initial').user?.username ?? null, vote: data.get(url).userVoted },
+        ];
+      }),
+    );
+    expect(seen).toEqual({
+      voter: { user: voter.user.username, vote: true },
+      other: { user: other.user.username, vote: false },
+      guest: { user: null, vote: null },
+    });
+    // The same holds on the feeds, after the member's page filled nothing shared.
+    const voterFeed = blocks((await voter.client.get(`/${community.name}`)).text);
+    const guestFeed = blocks((await t.client().get(`/${community.name}`)).text);
+    const key = `/api/posts?sort=hot&communityId=${community.id}`;
+    expect(voterFeed.get(key).posts.find((p: any) => p.id === post.id).userVoted).toBe(true);
+    expect(guestFeed.get(key).posts.find((p: any) => p.id === post.id).userVoted).toBeNull();
+    expect(JSON.stringify([...guestFeed.values()])).not.toContain(voter.user.username);
+  });
+
+  it('escapes a title that tries to close the script element', async () => {
+    const hostile = await textPost(author.client, '</script><script>alert(1)</script><!-- & "x"');
+    const res = await t.client().get(`/${community.name}/post/${hostile.publicId}`);
+    expect(res.text).not.toContain('</script><script>alert(1)');
+    expect(res.text).not.toContain('<!-- &');
+    const data = blocks(res.text);
+    expect(data.get(`/api/posts/${hostile.publicId}?fetchCommunity=true`).title).toBe(
+      '</script><script>alert(1)</script><!-- & "x"',
+    );
+  });
+
+  it('leaves out what does not exist: the client asks and shows the error as before', async () => {
+    const data = blocks((await t.client().get(`/${community.name}/post/zzzzzzzz`)).text);
+    expect([...data.keys()]).toEqual(['/api/_initial']);
+    const none = blocks((await t.client().get('/nosuchcommunity')).text);
+    expect([...none.keys()]).toEqual(['/api/_initial']);
+  });
+
+  it('sends a page too large to compress in one go whole, compressed', async () => {
+    // Past the compressor's synchronous size (8 KB on 2 cores) it streams; the page once ended empty.
+    const long = await author.client.post('/api/posts', {
+      type: 'text',
+      title: 'A long read',
+      body: 'The tide comes in twice a day. '.repeat(600),
+      community: community.name,
+    });
+    expect(long.status).toBe(200);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/${community.name}/post/${long.json.publicId}`,
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const html = zlib.gunzipSync(res.rawPayload).toString();
+    expect(html.length).toBeGreaterThan(16_000);
+    expect(blocks(html).get(`/api/posts/${long.json.publicId}?fetchCommunity=true`).title).toBe(
+      'A long read',
+    );
+  });
+
+  it("sends no data to the worker's shell request", async () => {
+    const res = await t.client().get('/', { headers: { 'x-commons-shell': '1' } });
+    expect(res.text).not.toContain('data-api=');
+    expect(res.headers['x-service-worker-cache']).toBeUndefined();
+  });
+
+  it("preloads the route's chunks and styles that the entry does not load, after the entry", async () => {
+    const home = (await t.client().get('/')).text;
+    const links = [...home.matchAll(/<link rel="(modulepreload|preload)"[^>]*href="([^"]+)"/g)].map(
+      (m) => m[2],
+    );
+    expect(links).toEqual([
+      '/assets/home-3.css',
+      '/assets/Feed-2.css',
+      '/assets/home-3.js',
+      '/assets/Feed-2.js',
+    ]);
+    expect(home.indexOf('/assets/index-abc123.js')).toBeLessThan(home.indexOf('/assets/home-3.js'));
+    const postPage = (await t.client().get(`/${community.name}/post/${post.publicId}`)).text;
+    expect(postPage).toContain('<link rel="modulepreload" crossorigin href="/assets/post-4.js" />');
+    expect(postPage).not.toContain('vendor-1.js"');
+    expect((await t.client().get('/about')).text).not.toContain('modulepreload');
+  });
+});
