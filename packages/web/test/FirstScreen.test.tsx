@@ -81,7 +81,7 @@ describe("the first screen from the page's data", () => {
 
   test('answers are not used once the page is older than firstScreenDataMs', async () => {
     embed('/api/posts?sort=hot', feedPage(makePosts(1)));
-    vi.spyOn(performance, 'now').mockReturnValue(ui.firstScreenDataMs + 1);
+    vi.spyOn(performance, 'now').mockReturnValue(performance.now() + ui.firstScreenDataMs + 1);
     const server = fakeApi({ 'GET /api/posts?sort=hot': { body: feedPage(makePosts(1, 9)) } });
     renderWithApp(<HomePage />);
     expect(await screen.findByText('Post 9')).toBeTruthy();
