@@ -13,6 +13,7 @@
 //        [--comments-per-post 3] [--duration 10] [--connections 10] [--upkeep-rows 2000] [--rounds 3]
 //        [--compare-main path/to/dist/main.js --compare-database-url postgres://…/bench_100k_base]
 //        [--skip-upkeep] [--only posts,comments]
+//        [--upkeep-only]   (the upkeep alone, on the database as it is: no migration, fill or server)
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
@@ -31,6 +32,7 @@ const { values: flags } = parseArgs({
     'compare-main': { type: 'string' },
     'compare-database-url': { type: 'string' },
     'skip-upkeep': { type: 'boolean', default: false },
+    'upkeep-only': { type: 'boolean', default: false },
     only: { type: 'string' },
   },
 });
@@ -202,6 +204,15 @@ async function upkeep(db) {
 }
 
 async function main() {
+  if (flags['upkeep-only']) {
+    const only = await openDatabase({ engine: 'postgres', location: url }, 1);
+    try {
+      await upkeep(only.db);
+    } finally {
+      await only.close();
+    }
+    return;
+  }
   const database = await openDatabase({ engine: 'postgres', location: url }, 2);
   const { db } = database;
   try {

@@ -127,8 +127,8 @@ export const RANKED = 1000;
 const DAY_MS = 86_400_000;
 const WEEK_NS = 604_800_000_000_000n;
 
-/** Spans before the last (which reaches back to the start): the last 2 weeks, then the 14 before them. */
-const SPANS_MS = [14 * DAY_MS, 16 * 7 * DAY_MS];
+/** Spans before the last (which reaches back to the start): the last week, then back to 4, then to 16. */
+const SPANS_MS = [7 * DAY_MS, 28 * DAY_MS, 112 * DAY_MS];
 /** Up to this many week tags in one span's index condition (a year's window); more: the ids alone bound it. */
 const MAX_WEEKS = 60n;
 
