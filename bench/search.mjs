@@ -4,13 +4,20 @@
 // adds to creating a post or a comment (the same single-row INSERTs, each its own transaction, with the
 // search triggers of migration 0012 on and off, in alternating rounds).
 // Needs `node scripts/build.mjs`. The generator makes no comments: `--comments-per-post N` adds them
-// (plain SQL, a few words each, through the trigger like any comment) when the database has fewer.
+// (plain SQL, a few words each, with the triggers off and their search rows made in one statement, as
+// migration 0014 makes them for an existing site) when the database has fewer.
+// `--compare-main` and `--compare-database-url` run another build (e.g. a copy of the dist of main) on
+// its own database beside this one, each scenario on both in turn: before and after in one run.
 //
 //   node bench/search.mjs --database-url postgres://postgres@127.0.0.1:5432/bench_100k \
 //        [--comments-per-post 3] [--duration 10] [--connections 10] [--upkeep-rows 2000] [--rounds 3]
+//        [--compare-main path/to/dist/main.js --compare-database-url postgres://…/bench_100k_base]
+//        [--skip-upkeep] [--only posts,comments]
+//        [--upkeep-only]   (the upkeep alone, on the database as it is: no migration, fill or server)
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
+import { migrate } from '../packages/server/dist/db/migrate.js';
 import { ms, openDatabase, pct, random, startServer } from './lib.mjs';
 import { adjectives, nouns, topics, verbs } from './words.mjs';
 
@@ -22,6 +29,11 @@ const { values: flags } = parseArgs({
     connections: { type: 'string', default: '10' },
     'upkeep-rows': { type: 'string', default: '2000' },
     rounds: { type: 'string', default: '3' },
+    'compare-main': { type: 'string' },
+    'compare-database-url': { type: 'string' },
+    'skip-upkeep': { type: 'boolean', default: false },
+    'upkeep-only': { type: 'boolean', default: false },
+    only: { type: 'string' },
   },
 });
 if (!flags['database-url']) throw new Error('--database-url is required');
@@ -35,6 +47,21 @@ async function counts(db) {
   return rows[0];
 }
 
+/**
+ * Fills a search table in one statement with its GIN index dropped and built again afterwards (one bulk
+ * build, as migration 0014 does), when there are many rows to add; otherwise through the index.
+ */
+async function fillSearchTable(db, table, index, insert, many) {
+  if (!many) return insert.execute(db);
+  const { rows } = await sql`SELECT pg_get_indexdef(${index}::regclass) AS def`.execute(db);
+  await sql`DROP INDEX ${sql.id(index)}`.execute(db);
+  try {
+    return await insert.execute(db);
+  } finally {
+    await sql.raw(rows[0].def).execute(db);
+  }
+}
+
 /** Comments until each post has `perPost` on average: a few words of the generator's lists each. */
 async function addComments(db, perPost) {
   const have = await counts(db);
@@ -42,21 +69,40 @@ async function addComments(db, perPost) {
   if (have.comments >= want) return;
   const words = [...nouns, ...verbs, ...adjectives, ...topics];
   const started = performance.now();
-  for (let k = Math.floor(have.comments / have.posts); k < perPost; k++) {
-    const pick = (salt) =>
-      sql`(${sql.val(words)}::text[])[1 + abs(hashtext(p.id || ${salt} || ${k}::text)) % ${words.length}]`;
-    await sql`
-      WITH authors AS (SELECT array_agg(id ORDER BY id) AS ids FROM users WHERE deleted_at IS NULL AND banned_at IS NULL)
-      INSERT INTO comments (id, post_id, community_id, user_id, depth, body, created_at)
-      SELECT left(md5(p.id || ${k}::text), 24), p.id, p.community_id,
-             a.ids[1 + abs(hashtext(p.id || ${k}::text)) % cardinality(a.ids)], 0,
-             ${pick('a')} || ' ' || ${pick('b')} || ' and ' || ${pick('c')} || ', I think.',
-             p.created_at + interval '1 hour'
-      FROM posts p, authors a ON CONFLICT DO NOTHING`.execute(db);
-  }
-  await sql`ANALYZE comments, comment_search`.execute(db);
+  // Triggers off (as bench/generate.mjs loads its rows): the search rows are made below, in bulk.
+  await db.connection().execute(async (conn) => {
+    await sql`SET session_replication_role = replica`.execute(conn);
+    for (let k = Math.floor(have.comments / have.posts); k < perPost; k++) {
+      const pick = (salt) =>
+        sql`(${sql.val(words)}::text[])[1 + abs(hashtext(p.id || ${salt} || ${k}::text)) % ${words.length}]`;
+      // Ids made of the post's time plus an hour, so that they sort by time as real ids do.
+      await sql`
+        WITH authors AS (SELECT array_agg(id ORDER BY id) AS ids FROM users WHERE deleted_at IS NULL AND banned_at IS NULL)
+        INSERT INTO comments (id, post_id, community_id, user_id, depth, body, created_at)
+        SELECT lpad(to_hex((extract(epoch FROM p.created_at + interval '1 hour' + ${k} * interval '1 minute') * 1e9)::bigint), 16, '0')
+                 || left(md5(p.id || ${k}::text), 8),
+               p.id, p.community_id,
+               a.ids[1 + abs(hashtext(p.id || ${k}::text)) % cardinality(a.ids)], 0,
+               ${pick('a')} || ' ' || ${pick('b')} || ' and ' || ${pick('c')} || ', I think.',
+               p.created_at + interval '1 hour' + ${k} * interval '1 minute'
+        FROM posts p, authors a ON CONFLICT DO NOTHING`.execute(conn);
+    }
+    await sql`SET session_replication_role = DEFAULT`.execute(conn);
+  });
+  const made = await fillSearchTable(
+    db,
+    'comment_search',
+    'comment_search_doc_idx',
+    sql`INSERT INTO comment_search (created_at, deleted, comment_id, post_id, community_id, user_id, post_type, tags, doc)
+      SELECT c.created_at, c.deleted_at IS NOT NULL, c.id, c.post_id, c.community_id, c.user_id, p.type,
+             search_tags(c.id, c.community_id, c.user_id, p.type), comment_search_doc(c.body)
+      FROM comments c JOIN posts p ON p.id = c.post_id ORDER BY c.id ON CONFLICT DO NOTHING`,
+    want - have.comments > 100_000,
+  );
+  await sql`VACUUM ANALYZE comments`.execute(db);
+  await sql`VACUUM ANALYZE comment_search`.execute(db);
   console.log(
-    `added comments to ${perPost} a post in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `added comments to ${perPost} a post (${made.numAffectedRows} search rows) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
 }
 
@@ -158,18 +204,39 @@ async function upkeep(db) {
 }
 
 async function main() {
+  if (flags['upkeep-only']) {
+    const only = await openDatabase({ engine: 'postgres', location: url }, 1);
+    try {
+      await upkeep(only.db);
+    } finally {
+      await only.close();
+    }
+    return;
+  }
   const database = await openDatabase({ engine: 'postgres', location: url }, 2);
   const { db } = database;
   try {
+    await migrate(db);
     // bench/generate.mjs loads posts with triggers off (session_replication_role = replica): their search
-    // documents are made here, as migration 0012 makes them for an existing site.
+    // rows are made here, as migration 0014 makes them for an existing site.
     const started = performance.now();
-    const filled = await sql`INSERT INTO post_search (post_id, doc)
-      SELECT id, post_search_doc(title, body) FROM posts ON CONFLICT DO NOTHING`.execute(db);
-    if (Number(filled.numAffectedRows ?? 0) > 0) {
-      await sql`ANALYZE post_search`.execute(db);
+    const missing = (
+      await sql`SELECT (SELECT count(*) FROM posts) - (SELECT count(*) FROM post_search) AS n`.execute(db)
+    ).rows[0].n;
+    if (Number(missing) > 0) {
+      const filled = await fillSearchTable(
+        db,
+        'post_search',
+        'post_search_doc_idx',
+        sql`INSERT INTO post_search (created_at, deleted, post_id, community_id, user_id, type, tags, doc)
+          SELECT created_at, deleted, id, community_id, user_id, type, search_tags(id, community_id, user_id, type),
+                 post_search_doc(title, body)
+          FROM posts ORDER BY id ON CONFLICT DO NOTHING`,
+        Number(missing) > 100_000,
+      );
+      await sql`VACUUM ANALYZE post_search`.execute(db);
       console.log(
-        `made ${filled.numAffectedRows} post documents in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+        `made ${filled.numAffectedRows} post search rows in ${((performance.now() - started) / 1000).toFixed(1)} s`,
       );
     }
     const perPost = Number(flags['comments-per-post']);
@@ -179,35 +246,50 @@ async function main() {
     await database.close();
   }
 
-  const server = await startServer('postgres', url);
+  const servers = [{ name: 'this', server: await startServer('postgres', url) }];
+  if (flags['compare-main']) {
+    const other = flags['compare-database-url'] ?? url;
+    servers.push({
+      name: 'compared',
+      server: await startServer('postgres', other, {}, flags['compare-main']),
+    });
+  }
   try {
+    const only = flags.only ? flags.only.split(',') : null;
     const scenarios = [
       ['posts, 1 word, relevance', 1, { type: 'posts' }],
       ['posts, 2 words, relevance', 2, { type: 'posts' }],
       ['posts, 3 words, relevance', 3, { type: 'posts' }],
+      ['posts, 1 word, new', 1, { type: 'posts', sort: 'new' }],
       ['posts, 2 words, new', 2, { type: 'posts', sort: 'new' }],
       ['comments, 1 word, relevance', 1, { type: 'comments' }],
       ['comments, 2 words, relevance', 2, { type: 'comments' }],
       ['communities, 1 word', 1, { type: 'communities' }],
-    ];
+    ].filter(([, , extra]) => !only || only.includes(extra.type));
     // Warm-up: the first queries fill the cache, as on any running site.
-    await load(
-      server.url,
-      queries(50, 1, 7).map((q) => ({ q })),
-    );
-    for (const [name, words, extra] of scenarios) {
-      const r = await load(
+    for (const { server } of servers) {
+      await load(
         server.url,
-        queries(500, words, words * 101).map((q) => ({ q, ...extra })),
-      );
-      console.log(
-        `${name.padEnd(30)} p50 ${ms(r.p50)} ms  p99 ${ms(r.p99)} ms  ${r.rps.toFixed(0)} req/s  ` +
-          `(${r.requests} requests, ${r.results.toFixed(1)} results a page, ${connections} connections)`,
+        queries(50, 1, 7).map((q) => ({ q })),
       );
     }
+    for (const [name, words, extra] of scenarios) {
+      for (const { name: which, server } of servers) {
+        const r = await load(
+          server.url,
+          queries(500, words, words * 101).map((q) => ({ q, ...extra })),
+        );
+        console.log(
+          `${name.padEnd(30)} ${servers.length > 1 ? which.padEnd(9) : ''}p50 ${ms(r.p50)} ms  p99 ${ms(r.p99)} ms  ` +
+            `${r.rps.toFixed(0)} req/s  (${r.requests} requests, ${r.results.toFixed(1)} results a page, ` +
+            `${connections} connections)`,
+        );
+      }
+    }
   } finally {
-    await server.stop();
+    for (const { server } of servers) await server.stop();
   }
+  if (flags['skip-upkeep']) return;
 
   const again = await openDatabase({ engine: 'postgres', location: url }, 1);
   try {

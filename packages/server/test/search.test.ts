@@ -345,6 +345,60 @@ describe('paging', () => {
       if (sort === 'new') expect(seen).toEqual([...made].reverse());
     }
   });
+
+  it('walks results made weeks and months apart, each once, in both sorts and time windows', async () => {
+    // Searches read the newest weeks first and older ones only when those do not fill what is needed
+    // (decisions §44, "Candidates"): these rows lie in each span, ids and times as if made back then.
+    const w = word();
+    const recent = [(await post(alice, `${w} today`)).id, (await post(bob, `${w} today too`)).id];
+    const source = await post(alice, `${w} the model`, { body: `${w} in the body` });
+    const made = [...recent, source.id];
+    for (const daysAgo of [20, 20, 60, 300, 300]) {
+      const at = Date.now() - daysAgo * 86_400_000 - made.length * 1000;
+      const id = (BigInt(at) * 1_000_000n).toString(16).padStart(16, '0') + 'abcdef01';
+      const publicId = `Zs${made.length}${'x'.repeat(5)}`;
+      await t.db
+        .insertInto('posts')
+        .columns(['id', 'type', 'public_id', 'user_id', 'community_id', 'title', 'body', 'created_at'])
+        .expression((eb) =>
+          eb
+            .selectFrom('posts')
+            .select([
+              eb.val(id).as('id'),
+              'type',
+              eb.val(publicId).as('public_id'),
+              'user_id',
+              'community_id',
+              'title',
+              'body',
+              eb.val(new Date(at)).as('created_at'),
+            ])
+            .where('id', '=', source.id),
+        )
+        .execute();
+      made.push(id);
+    }
+    const newest = [...made].sort().reverse();
+    for (const sort of ['relevance', 'new']) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const page: any = ok(
+          await search(alice.client, { q: w, sort, limit: '2', ...(cursor ? { cursor } : {}) }),
+        );
+        seen.push(...page.results.map((r: any) => r.item.id));
+        cursor = page.next;
+        pages++;
+      } while (cursor && pages < 10);
+      expect(seen.length, sort).toBe(made.length);
+      expect(new Set(seen), sort).toEqual(new Set(made));
+      if (sort === 'new') expect(seen).toEqual(newest);
+    }
+    expect(await ids(alice.client, { q: w, sort: 'new', t: 'month' })).toEqual(newest.slice(0, 5));
+    expect(await ids(alice.client, { q: w, sort: 'new', t: 'year', limit: '50' })).toEqual(newest);
+    expect(await ids(alice.client, { q: w, sort: 'new', author: bob.user.username })).toEqual([recent[1]]);
+  });
 });
 
 describe('the operator setting', () => {

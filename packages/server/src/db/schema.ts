@@ -302,13 +302,27 @@ export interface PostWordSetsTable {
 }
 
 /** Search documents of posts and comments (migration 0012), kept by triggers. */
+/** Migration 0014: the row's own filters beside its document (`tags`: week, community, author, type). */
 export interface PostSearchTable {
+  created_at: Date;
+  deleted: boolean;
   post_id: string;
+  community_id: string;
+  user_id: string;
+  type: string;
+  tags: string;
   doc: string;
 }
 
 export interface CommentSearchTable {
+  created_at: Date;
+  deleted: boolean;
   comment_id: string;
+  post_id: string;
+  community_id: string;
+  user_id: string;
+  post_type: string;
+  tags: string;
   doc: string;
 }
 

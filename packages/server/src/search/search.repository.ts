@@ -111,6 +111,179 @@ function mutes(viewer: string, row: 'p' | 'c'): RawBuilder<unknown>[] {
   ];
 }
 
+/*
+ * Posts and comments with words (docs/decisions.md §44, "Candidates"): the side tables of migration 0014
+ * choose the rows, the GIN index on (doc, tags) narrowing each step to a span of creation weeks, newest
+ * span first, and a later span read only when the earlier ones did not fill what is needed.
+ * - relevance ranks at most RANKED candidates: the newest that match and pass the row's own filters;
+ * - new walks the matches newest first and stops at the page.
+ * Checks that depend on other rows (author, community, a comment's post, mutes) run after that, one
+ * primary-key lookup per row, in the order of the result, until the page is full.
+ */
+
+/** How many of the newest matches relevance ranks (decisions §44: what the cap means for relevance). */
+export const RANKED = 1000;
+
+const DAY_MS = 86_400_000;
+const WEEK_NS = 604_800_000_000_000n;
+
+/** Spans before the last (which reaches back to the start): the last week, then back to 4, then to 16. */
+const SPANS_MS = [7 * DAY_MS, 28 * DAY_MS, 112 * DAY_MS];
+/** Up to this many week tags in one span's index condition (a year's window); more: the ids alone bound it. */
+const MAX_WEEKS = 60n;
+
+/** The smallest id of an instant (ids start with their time in ns: lib/ids.ts), as a bound to compare. */
+function idAt(ms: number): string {
+  return (BigInt(Math.max(0, Math.floor(ms))) * 1_000_000n).toString(16).padStart(16, '0') + '00000000';
+}
+
+function weekOf(ms: number): bigint {
+  return (BigInt(Math.max(0, Math.floor(ms))) * 1_000_000n) / WEEK_NS;
+}
+
+interface Span {
+  /** Ids from (inclusive), null: from the start. */
+  from: string | null;
+  /** The tags query for the span's weeks (with the filters' tags), null: none. */
+  tags: string | null;
+}
+
+/**
+ * The spans newest first, from `end` (ms) back: each names its weeks (and the filters' tags) for the
+ * index, and its lower bound for the rows. A time window starts the last span at its bound.
+ */
+function spans(end: number, filters: ContentFilters): Span[] {
+  const fixed: string[] = [];
+  if (filters.communityId) fixed.push(`'c${filters.communityId}'`);
+  if (filters.authorId) fixed.push(`'u${filters.authorId}'`);
+  if (filters.postType) fixed.push(`'t${filters.postType}'`);
+  const since = filters.since?.getTime() ?? null;
+  const out: Span[] = [];
+  // The newest span's weeks run past both `end` and now: ids come from the real clock, and rows made
+  // after page 1 of relevance (whose `end` stays) belong to it too.
+  const top = weekOf(Math.max(end, Date.now())) + 1n;
+  let to = top;
+  for (const back of SPANS_MS) {
+    const fromMs = end - back;
+    if (since !== null && since >= fromMs) break;
+    const fromWeek = weekOf(fromMs);
+    const weeks: string[] = [];
+    // Far more weeks than the span's own (a clock behind the ids' time) would only slow the index.
+    if (to - fromWeek <= MAX_WEEKS) for (let w = fromWeek; w <= to; w++) weeks.push(`'w${w}'`);
+    const tags = [...(weeks.length ? [`(${weeks.join(' | ')})`] : []), ...fixed];
+    out.push({ from: idAt(fromMs), tags: tags.length ? tags.join(' & ') : null });
+    to = fromWeek;
+  }
+  // The last span: to the start, or to the time window's start (its weeks listed when they are few).
+  const weeks: string[] = [];
+  if (since !== null && to - weekOf(since) <= MAX_WEEKS)
+    for (let w = weekOf(since); w <= to; w++) weeks.push(`'w${w}'`);
+  const last = [...(weeks.length ? [`(${weeks.join(' | ')})`] : []), ...fixed];
+  out.push({ from: since !== null ? idAt(since) : null, tags: last.length ? last.join(' & ') : null });
+  return out;
+}
+
+/**
+ * Rows of `table` that match and pass the row's own filters, newest first, span by span: each span is
+ * read only while the earlier ones gave fewer than `want` (a SQL expression, the same in every span),
+ * `pass` keeping those that count. Gives the CTEs and the name of their union.
+ */
+function spanned(
+  table: 'post_search' | 'comment_search',
+  idColumn: 'post_id' | 'comment_id',
+  tsquery: string,
+  rowFilters: RawBuilder<unknown>[],
+  list: Span[],
+  select: RawBuilder<unknown>,
+  want: RawBuilder<unknown>,
+  pass: ((inner: RawBuilder<unknown>) => RawBuilder<unknown>) | null,
+): RawBuilder<unknown> {
+  const id = sql.raw(`s.${idColumn}`);
+  const ctes: RawBuilder<unknown>[] = [];
+  let upper: string | null = null;
+  list.forEach((span, i) => {
+    const conditions = [sql`s.doc @@ ${tsquery}::tsquery`, ...rowFilters];
+    if (span.tags) conditions.push(sql`s.tags @@ ${span.tags}::tsquery`);
+    if (span.from) conditions.push(sql`${id} >= ${span.from}`);
+    if (upper) conditions.push(sql`${id} < ${upper}`);
+    const earlier = Array.from(
+      { length: i },
+      (_, k) => sql`(SELECT count(*) FROM span${sql.raw(String(k))})`,
+    );
+    const have = earlier.length ? sql.join(earlier, sql` + `) : sql`0`;
+    if (i > 0) conditions.push(sql`${have} < ${want}`);
+    // The order is by an expression, not the id itself: ordered by the primary key, PostgreSQL (which
+    // underestimates how many rows match several words) would walk the key backwards testing each
+    // document, instead of taking the matches from the GIN index and sorting those.
+    // OFFSET 0 keeps the later checks (pass) out of the scan: they run on the sorted rows, to the limit.
+    const rows = sql`SELECT ${select} FROM ${sql.table(table)} s
+      WHERE ${sql.join(conditions, sql` AND `)} ORDER BY ${id} || '' DESC`;
+    const body = pass
+      ? sql`SELECT * FROM (${rows} OFFSET 0) s WHERE ${pass(sql`s`)} LIMIT ${want} - ${have}`
+      : sql`${rows} LIMIT ${want} - ${have}`;
+    ctes.push(sql`span${sql.raw(String(i))} AS MATERIALIZED (${body})`);
+    upper = span.from;
+  });
+  const union = sql.join(
+    list.map((_, i) => sql`SELECT * FROM span${sql.raw(String(i))}`),
+    sql` UNION ALL `,
+  );
+  return sql`${sql.join(ctes, sql`, `)}, matches AS (${union})`;
+}
+
+/** The row filters both tables keep (migration 0014): not removed, community, author, post type, time. */
+function rowFilters(filters: ContentFilters, typeColumn: 'type' | 'post_type'): RawBuilder<unknown>[] {
+  const out: RawBuilder<unknown>[] = [sql`NOT s.deleted`];
+  if (filters.communityId) out.push(sql`s.community_id = ${filters.communityId}`);
+  if (filters.authorId) out.push(sql`s.user_id = ${filters.authorId}`);
+  if (filters.postType) out.push(sql`s.${sql.raw(typeColumn)} = ${filters.postType}`);
+  if (filters.since) out.push(sql`s.created_at >= ${filters.since}`);
+  return out;
+}
+
+/**
+ * What a reader may see of a row (`r`, with user_id and community_id) beyond its own flags: its author
+ * and community, as scalar subqueries, so that each runs once per row reached (a join could read the
+ * whole users table first).
+ */
+function othersVisible(r: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`(SELECT u.deleted_at IS NULL AND u.banned_at IS NULL FROM users u WHERE u.id = ${r}.user_id)
+    AND (SELECT co.deleted_at IS NULL FROM communities co WHERE co.id = ${r}.community_id)`;
+}
+
+function mutesOf(viewer: string, r: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`NOT EXISTS (SELECT 1 FROM muted_users m WHERE m.user_id = ${viewer} AND m.muted_user_id = ${r}.user_id)
+    AND NOT EXISTS (SELECT 1 FROM muted_communities mc WHERE mc.user_id = ${viewer} AND mc.community_id = ${r}.community_id)`;
+}
+
+/** The end the spans count back from: now, or for `new` the cursor's time (a later page starts there). */
+function spanEnd(query: SearchPageQuery): number {
+  if (query.sort === 'new' && query.cursor?.sort === 'new') {
+    return Number(BigInt(`0x${query.cursor.id.slice(0, 16)}`) / 1_000_000n);
+  }
+  return query.at;
+}
+
+/**
+ * The page of relevance from the candidates (`matches`): each scored once (after the newest were taken,
+ * so only those are ranked), past the cursor, best first, then checked in that order until it is full.
+ */
+function ranked(
+  query: SearchPageQuery,
+  ctes: RawBuilder<unknown>,
+  columns: RawBuilder<unknown>,
+  pass: (r: RawBuilder<unknown>) => RawBuilder<unknown>,
+): RawBuilder<unknown> {
+  const { after, order } = paging(query);
+  const score = recencyScore(sql`m.doc`, query.tsquery, query.at, sql`m.created_at`);
+  return sql`WITH ${ctes}
+    SELECT r.id, r.score FROM (
+      SELECT r.* FROM (SELECT ${columns}, ${score} AS score FROM matches m) r
+      WHERE ${after} ORDER BY ${order} OFFSET 0
+    ) r
+    WHERE ${pass(sql`r`)} LIMIT ${query.take}`;
+}
+
 export type PostHit = PostRow & { score: number; title_hl: string; body_hl: string };
 
 /** One page of posts that match, as the reader may see them. */
@@ -119,23 +292,70 @@ export async function searchPosts(
   query: SearchPageQuery,
   filters: ContentFilters,
 ): Promise<PostHit[]> {
+  if (!query.tsquery) return listPosts(db, query, filters);
+  const viewer = query.viewerId;
+  const pass = (r: RawBuilder<unknown>) => {
+    const all = [othersVisible(r)];
+    if (viewer) {
+      all.push(mutesOf(viewer, r));
+      all.push(sql`NOT (SELECT ${mutedWordsHide(viewer)} FROM posts p WHERE p.id = ${r}.id)`);
+    }
+    return sql.join(all, sql` AND `);
+  };
+  const list = spans(spanEnd(query), filters);
+  let page: RawBuilder<unknown>;
+  if (query.sort === 'new') {
+    const conditions = rowFilters(filters, 'type');
+    if (query.cursor?.sort === 'new') conditions.push(sql`s.post_id <= ${query.cursor.id}`);
+    const ctes = spanned(
+      'post_search',
+      'post_id',
+      query.tsquery,
+      conditions,
+      list,
+      sql`s.post_id AS id, s.user_id, s.community_id, 0::float8 AS score`,
+      sql`${query.take}::bigint`,
+      pass,
+    );
+    page = sql`WITH ${ctes} SELECT id, score FROM matches ORDER BY id DESC LIMIT ${query.take}`;
+  } else {
+    const ctes = spanned(
+      'post_search',
+      'post_id',
+      query.tsquery,
+      rowFilters(filters, 'type'),
+      list,
+      sql`s.post_id AS id, s.user_id, s.community_id, s.created_at, s.doc`,
+      sql`${RANKED}::bigint`,
+      null,
+    );
+    page = ranked(query, ctes, sql`m.id, m.user_id, m.community_id`, pass);
+  }
+  const { order } = paging(query);
+  const { rows } = await sql<PostHit>`
+    SELECT p.*, r.score, ${headline(sql`p.title`, query.tsquery, true)} AS title_hl,
+      ${headline(sql`p.body`, query.tsquery, false)} AS body_hl
+    FROM (${page}) r JOIN posts p ON p.id = r.id
+    ORDER BY ${order}`.execute(db);
+  return rows;
+}
+
+/** Posts by the filters alone (no words), newest first, from the posts table and its indexes. */
+async function listPosts(
+  db: Kysely<DB>,
+  query: SearchPageQuery,
+  filters: ContentFilters,
+): Promise<PostHit[]> {
   const conditions = [visible(), ...contentFilters(filters, 'p')];
-  if (query.tsquery) conditions.push(sql`s.doc @@ ${query.tsquery}::tsquery`);
   if (query.viewerId)
     conditions.push(...mutes(query.viewerId, 'p'), sql`NOT ${mutedWordsHide(query.viewerId)}`);
-  const score = query.tsquery
-    ? recencyScore(sql`s.doc`, query.tsquery, query.at, sql`p.created_at`)
-    : sql`0::float8`;
-  // Without words, posts come straight from the posts table; with them, from the matches' index.
-  const from = query.tsquery ? sql`post_search s JOIN posts p ON p.id = s.post_id` : sql`posts p`;
   const { after, order } = paging(query);
   const { rows } = await sql<PostHit>`
-    SELECT r.*, ${headline(sql`r.title`, query.tsquery, true)} AS title_hl,
-      ${headline(sql`r.body`, query.tsquery, false)} AS body_hl
+    SELECT r.*, ${headline(sql`r.title`, '', true)} AS title_hl, ${headline(sql`r.body`, '', false)} AS body_hl
     FROM (
       SELECT r.* FROM (
-        SELECT p.*, ${score} AS score
-        FROM ${from}
+        SELECT p.*, 0::float8 AS score
+        FROM posts p
         JOIN users u ON u.id = p.user_id
         JOIN communities co ON co.id = p.community_id
         WHERE ${sql.join(conditions, sql` AND `)}
@@ -155,24 +375,74 @@ export async function searchComments(
   query: SearchPageQuery,
   filters: ContentFilters,
 ): Promise<CommentHit[]> {
+  if (!query.tsquery) return listComments(db, query, filters);
+  const viewer = query.viewerId;
+  const pass = (r: RawBuilder<unknown>) => {
+    const all = [othersVisible(r), sql`(SELECT NOT p.deleted FROM posts p WHERE p.id = ${r}.post_id)`];
+    if (viewer) {
+      all.push(mutesOf(viewer, r));
+      // Muted words, on the comment's own text: the same whole-word expression the feeds use.
+      all.push(
+        sql`NOT coalesce((SELECT lower(c.body) FROM comments c WHERE c.id = ${r}.id) ~ ${mutedPatterns(viewer, sql`true`)}, false)`,
+      );
+    }
+    return sql.join(all, sql` AND `);
+  };
+  const list = spans(spanEnd(query), filters);
+  let page: RawBuilder<unknown>;
+  if (query.sort === 'new') {
+    const conditions = rowFilters(filters, 'post_type');
+    if (query.cursor?.sort === 'new') conditions.push(sql`s.comment_id <= ${query.cursor.id}`);
+    const ctes = spanned(
+      'comment_search',
+      'comment_id',
+      query.tsquery,
+      conditions,
+      list,
+      sql`s.comment_id AS id, s.post_id, s.user_id, s.community_id, 0::float8 AS score`,
+      sql`${query.take}::bigint`,
+      pass,
+    );
+    page = sql`WITH ${ctes} SELECT id, score FROM matches ORDER BY id DESC LIMIT ${query.take}`;
+  } else {
+    const ctes = spanned(
+      'comment_search',
+      'comment_id',
+      query.tsquery,
+      rowFilters(filters, 'post_type'),
+      list,
+      sql`s.comment_id AS id, s.post_id, s.user_id, s.community_id, s.created_at, s.doc`,
+      sql`${RANKED}::bigint`,
+      null,
+    );
+    page = ranked(query, ctes, sql`m.id, m.post_id, m.user_id, m.community_id`, pass);
+  }
+  const { order } = paging(query);
+  const { rows } = await sql<CommentHit>`
+    SELECT c.*, r.score, ${headline(sql`c.body`, query.tsquery, false)} AS body_hl
+    FROM (${page}) r JOIN comments c ON c.id = r.id
+    ORDER BY ${order}`.execute(db);
+  return rows;
+}
+
+/** Comments by the filters alone (no words), newest first, from the comments table and its indexes. */
+async function listComments(
+  db: Kysely<DB>,
+  query: SearchPageQuery,
+  filters: ContentFilters,
+): Promise<CommentHit[]> {
   const conditions = [visible(), sql`c.deleted_at IS NULL`, ...contentFilters(filters, 'c')];
-  if (query.tsquery) conditions.push(sql`s.doc @@ ${query.tsquery}::tsquery`);
   if (query.viewerId) {
     conditions.push(...mutes(query.viewerId, 'c'));
-    // Muted words, on the comment's own text: the same whole-word expression the feeds use.
     conditions.push(sql`NOT coalesce(lower(c.body) ~ ${mutedPatterns(query.viewerId, sql`true`)}, false)`);
   }
-  const score = query.tsquery
-    ? recencyScore(sql`s.doc`, query.tsquery, query.at, sql`c.created_at`)
-    : sql`0::float8`;
-  const from = query.tsquery ? sql`comment_search s JOIN comments c ON c.id = s.comment_id` : sql`comments c`;
   const { after, order } = paging(query);
   const { rows } = await sql<CommentHit>`
-    SELECT r.*, ${headline(sql`r.body`, query.tsquery, false)} AS body_hl
+    SELECT r.*, ${headline(sql`r.body`, '', false)} AS body_hl
     FROM (
       SELECT r.* FROM (
-        SELECT c.*, ${score} AS score
-        FROM ${from}
+        SELECT c.*, 0::float8 AS score
+        FROM comments c
         JOIN posts p ON p.id = c.post_id
         JOIN users u ON u.id = c.user_id
         JOIN communities co ON co.id = c.community_id
