@@ -73,12 +73,16 @@ describe('named statements', () => {
         .execute();
     await db.transaction().execute(async (trx) => {
       expect(
-        await prepared(trx).selectFrom('users').select('id').where('id', '=', anyOf([])).execute(),
+        await prepared(trx as Kysely<DB>)
+          .selectFrom('users')
+          .select('id')
+          .where('id', '=', anyOf([]))
+          .execute(),
       ).toEqual([]);
     });
     await expect(
       db.transaction().execute(async (trx) => {
-        await prepared(trx)
+        await prepared(trx as Kysely<DB>)
           .selectFrom('users')
           .select('id')
           .where('id', '=', anyOf(['x']))
