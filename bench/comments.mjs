@@ -9,6 +9,11 @@
 //   node bench/comments.mjs --engine embedded --data-dir bench/.data/comments-embedded
 //   node bench/comments.mjs --engine postgres --database-url postgres://postgres@127.0.0.1:5432/bench_comments
 //        [--duration 10] [--connections 10] [--warmup 2] [--out bench/.data/results/comments-embedded.json]
+//        [--server bench/.data/before/packages/server/dist/main.js --label before --server packages/server/dist/main.js --label after]
+//        (several builds on the same data, side by side: each scenario on each in turn, alternating which goes first)
+//
+// In the same run, a bare route (Fastify in a worker thread, serving the smaller post page's answer as a
+// fixed, uncompressed body) is measured at the start and the end, to read the others as ratios to it.
 //
 // The data directory or database is created when missing and filled once; later runs reuse it.
 import fs from 'node:fs';
@@ -18,7 +23,16 @@ import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { migrate } from '../packages/server/dist/db/migrate.js';
 import { newId, randomString } from '../packages/server/dist/lib/ids.js';
-import { createPostgresDatabase, measure, ms, openDatabase, random, startServer, targetOf } from './lib.mjs';
+import {
+  createPostgresDatabase,
+  measure,
+  ms,
+  openDatabase,
+  random,
+  startBare,
+  startServer,
+  targetOf,
+} from './lib.mjs';
 import { adjectives, nouns, verbs } from './words.mjs';
 
 const SIZES = [500, 10_000];
@@ -35,6 +49,8 @@ const { values: flags } = parseArgs({
     connections: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '2' },
     out: { type: 'string' },
+    server: { type: 'string', multiple: true },
+    label: { type: 'string', multiple: true },
   },
 });
 
@@ -155,44 +171,83 @@ async function main() {
     await database.close();
   }
 
-  const server = await startServer(target.engine, target.location);
+  const mains = flags.server ?? [undefined];
+  const labels = mains.map((main, i) => flags.label?.[i] ?? main ?? 'this build');
+  const servers = [];
+  for (const main of mains) servers.push(await startServer(target.engine, target.location, {}, main));
   const options = { connections: Number(flags.connections), duration: Number(flags.duration) };
   const results = [];
+  const log = (label, name, r, extra = '') =>
+    console.log(
+      `${servers.length > 1 ? `[${label}] ` : ''}${name}:${extra} p50 ${ms(r.p50)} ms, p99 ${ms(r.p99)} ms, ${r.rps.toFixed(0)} req/s (load ${os.loadavg()[0].toFixed(2)})`,
+    );
+  const bareBody = await (
+    await fetch(`${servers[0].url}/api/posts/${publicIds.get(TITLE(SIZES[0]))}`)
+  ).text();
+  const bare = await startBare(bareBody);
+  const bareScenario = { url: `http://127.0.0.1:${bare.port}/bare`, headers: {} };
+  const runBare = async (when) => {
+    const name = `bare route, ${when} (${Buffer.byteLength(bareBody)}-byte body)`;
+    if (Number(flags.warmup) > 0)
+      await measure({ ...bareScenario, name }, { ...options, duration: Number(flags.warmup) });
+    const r = await measure({ ...bareScenario, name }, options);
+    results.push({ name, label: null, bare: true, p50: r.p50, p99: r.p99, rps: r.rps });
+    log('bare', name, r);
+  };
   try {
+    await runBare('start');
+    let turn = 0;
     for (const size of SIZES) {
       const publicId = publicIds.get(TITLE(size));
-      for (const [what, url] of [
-        ['post page', `${server.url}/api/posts/${publicId}`],
-        ['comments', `${server.url}/api/posts/${publicId}/comments`],
-      ]) {
-        const res = await fetch(url);
-        const json = await res.json();
-        const count = (json.comments ?? []).length;
-        // As a browser asks: the answer is compressed, as every reader gets it.
-        const s = {
-          name: `${what} · ${size} comments`,
-          url,
-          headers: { 'accept-encoding': BROWSER_ENCODINGS },
-        };
-        if (Number(flags.warmup) > 0) await measure(s, { ...options, duration: Number(flags.warmup) });
-        const r = await measure(s, options);
-        results.push({ name: s.name, size, what, returned: count, p50: r.p50, p99: r.p99, rps: r.rps });
-        console.log(
-          `${s.name}: ${count} comments in the answer, p50 ${ms(r.p50)} ms, p99 ${ms(r.p99)} ms, ${r.rps.toFixed(0)} req/s (load ${os.loadavg()[0].toFixed(2)})`,
-        );
+      for (const what of ['post page', 'comments']) {
+        const order = servers.map((_, i) => i);
+        if (turn++ % 2 === 1) order.reverse();
+        for (const i of order) {
+          const url = `${servers[i].url}/api/posts/${publicId}${what === 'comments' ? '/comments' : ''}`;
+          const res = await fetch(url);
+          const json = await res.json();
+          const count = (json.comments ?? []).length;
+          // As a browser asks: the answer is compressed, as every reader gets it.
+          const s = {
+            name: `${what} · ${size} comments`,
+            url,
+            headers: { 'accept-encoding': BROWSER_ENCODINGS },
+          };
+          if (Number(flags.warmup) > 0) await measure(s, { ...options, duration: Number(flags.warmup) });
+          const r = await measure(s, options);
+          results.push({
+            name: s.name,
+            label: labels[i],
+            size,
+            what,
+            returned: count,
+            p50: r.p50,
+            p99: r.p99,
+            rps: r.rps,
+          });
+          log(labels[i], s.name, r, ` ${count} comments in the answer,`);
+        }
       }
     }
+    await runBare('end');
   } finally {
-    await server.stop();
+    await bare.worker.terminate();
+    for (const server of servers) await server.stop();
   }
   let over = 0;
-  for (const what of ['post page', 'comments']) {
-    const [small, large] = SIZES.map((size) => results.find((r) => r.size === size && r.what === what));
-    const ratio = large.p50 / small.p50;
-    if (ratio > 1.5) over++;
-    console.log(
-      `${what}: p50 ${ms(small.p50)} → ${ms(large.p50)} ms (${ratio.toFixed(2)}×) ${ratio <= 1.5 ? 'within' : 'OVER'} 1.5×`,
-    );
+  const bareRps = results.filter((r) => r.bare).reduce((sum, r, _, all) => sum + r.rps / all.length, 0);
+  for (const label of labels) {
+    for (const what of ['post page', 'comments']) {
+      const [small, large] = SIZES.map((size) =>
+        results.find((r) => r.size === size && r.what === what && r.label === label),
+      );
+      const ratio = large.p50 / small.p50;
+      if (ratio > 1.5) over++;
+      console.log(
+        `${servers.length > 1 ? `[${label}] ` : ''}${what}: p50 ${ms(small.p50)} → ${ms(large.p50)} ms (${ratio.toFixed(2)}×) ${ratio <= 1.5 ? 'within' : 'OVER'} 1.5×; ` +
+          `req/s ÷ the bare route's: ${(small.rps / bareRps).toFixed(3)}× and ${(large.rps / bareRps).toFixed(3)}×`,
+      );
+    }
   }
   if (flags.out) {
     fs.mkdirSync(path.dirname(path.resolve(flags.out)), { recursive: true });

@@ -286,6 +286,7 @@ export async function startServer(
   if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(url)) throw new Error(`Unexpected server address ${url}`);
   return {
     url,
+    pid: child.pid,
     /** The Node process, and with the embedded engine its PostgreSQL too: see `siteMemory`. */
     memory: () => siteMemory(child.pid, dataDir),
     async stop() {

@@ -7,6 +7,7 @@ import { loadConfig, type Config } from '../src/config.js';
 import { openPostgres, type Database } from '../src/db/engine.js';
 import { systemClock, type Clock } from '../src/lib/time.js';
 import { Secrets } from '../src/site/secrets.js';
+import type { QueryCounter } from './query-counter.js';
 
 /** A fresh database copied from the run's migrated template (global-setup.ts), dropped on close. */
 export async function openTestDatabase(): Promise<Database> {
@@ -65,7 +66,7 @@ export class TestClock {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { clock?: Clock; serveWeb?: boolean } = {},
+  options: { clock?: Clock; serveWeb?: boolean; queries?: QueryCounter } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ CAPTCHA: 'off', RATE_LIMITS: 'off', LOG_LEVEL: 'silent', ...env });
   const database = await openTestDatabase();
@@ -73,7 +74,8 @@ export async function createTestApp(
   await secrets.load(database.db, config);
   const app = await buildApp({
     config,
-    db: database.db,
+    // The app's statements only: what the tests themselves write through `t.db` is not counted.
+    db: options.queries ? database.db.withPlugin(options.queries) : database.db,
     secrets,
     logger: false,
     checkResponses: true,

@@ -1,7 +1,9 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReadCache } from '../src/cache/read-cache.js';
 import { PAGES_CHANGED_CHANNEL } from '../src/cache/pages-changed.js';
 import { listen } from '../src/db/notifications.js';
+import { sharedEncoding } from '../src/http/shared-responses.js';
 import { type Member, guest, member, newCommunity } from './factories.js';
 import { createTestApp, type TestApp, type TestClient } from './harness.js';
 
@@ -51,6 +53,16 @@ describe('the read cache itself', () => {
     expect((await stale).text).toBe('before the write');
     expect((await fresh).text).toBe('after the write');
     expect((await cache.get('k', async () => 'computed again')).text).toBe('after the write');
+  });
+
+  it('chooses Brotli, else gzip, as accept-encoding allows', () => {
+    expect(sharedEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(sharedEncoding('gzip')).toBe('gzip');
+    expect(sharedEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(sharedEncoding('*')).toBe('br');
+    expect(sharedEncoding('*, br;q=0')).toBe('gzip');
+    expect(sharedEncoding('identity')).toBeNull();
+    expect(sharedEncoding(undefined)).toBeNull();
   });
 
   it('computes every time when its lifetime is 0', async () => {
@@ -107,6 +119,29 @@ describe('guest feed pages from the read cache', () => {
     const other = await visitor.get(feedUrl(), { headers: { 'if-none-match': 'W/"something-else"' } });
     expect(other.status).toBe(200);
     expect(other.json).toEqual(res.json);
+  });
+
+  it('compresses a page once per entry, in the encoding the guest accepts', async () => {
+    for (let i = 0; i < 6; i++) await newPost(`A post to make the page longer than a kilobyte ${i}`);
+    const plain = await guestFeed();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text.length).toBeGreaterThan(1024);
+    const raw = (encoding: string) =>
+      t.app.inject({ method: 'GET', url: feedUrl(), headers: { 'accept-encoding': encoding } });
+    const br = await raw('gzip, deflate, br, zstd');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['vary']).toBe('Cookie, Accept-Encoding');
+    expect(br.headers['etag']).toBe(plain.headers['etag']);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.text);
+    // The same bytes for the next guest: kept with the entry, not made again.
+    expect((await raw('br')).rawPayload.equals(br.rawPayload)).toBe(true);
+    const gzip = await raw('gzip, br;q=0');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.text);
+    expect((await raw('identity')).headers['content-encoding']).toBeUndefined();
+    // A member's answer is compressed per request as before, never from the guests' entry.
+    const own = await author.client.get(feedUrl(), { headers: { 'accept-encoding': 'br' } });
+    expect(own.headers['cache-control']).toBe('private, no-store');
   });
 
   it("never gives a guest a member's state, nor a member the guests' page", async () => {

@@ -4,6 +4,11 @@ import crypto from 'node:crypto';
 export interface CachedText {
   text: string;
   etag: string;
+  /**
+   * The text compressed, per encoding, made by the first guest who asks for it in that encoding and
+   * kept with the entry (http/shared-responses.ts): one compression per entry, not per request.
+   */
+  compressed?: Partial<Record<'br' | 'gzip', Buffer>>;
 }
 
 /**

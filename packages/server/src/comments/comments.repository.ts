@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { CommentsTable, DB } from '../db/schema.js';
+import { anyOf, prepared } from '../db/named-statements.js';
 import { userRowsAmong } from '../db/user-rows.js';
 
 export type CommentRow = Selectable<CommentsTable>;
@@ -11,11 +12,7 @@ export function findCommentById(db: Kysely<DB>, id: string): Promise<CommentRow 
 /** Comments by id, in no particular order. */
 export async function commentsByIds(db: Kysely<DB>, ids: readonly string[]): Promise<CommentRow[]> {
   if (ids.length === 0) return [];
-  return db
-    .selectFrom('comments')
-    .selectAll()
-    .where('id', 'in', [...new Set(ids)])
-    .execute();
+  return prepared(db).selectFrom('comments').selectAll().where('id', '=', anyOf(ids)).execute();
 }
 
 export async function insertComment(db: Kysely<DB>, values: Insertable<CommentsTable>): Promise<CommentRow> {
@@ -129,7 +126,7 @@ export function commentPage(
   cursor: CommentCursor | null,
   take: number,
 ): Promise<CommentRow[]> {
-  let query = db.selectFrom('comments').selectAll().where('post_id', '=', postId);
+  let query = prepared(db).selectFrom('comments').selectAll().where('post_id', '=', postId);
   if (cursor) {
     query = query.where(sql<boolean>`(upvotes, id) <= (${cursor.upvotes}::int, ${cursor.id}::hex24)`);
   }
@@ -138,7 +135,7 @@ export function commentPage(
 
 /** Every comment below `ancestorId`, from the closure table. */
 export function subtreeOf(db: Kysely<DB>, ancestorId: string): Promise<CommentRow[]> {
-  return db
+  return prepared(db)
     .selectFrom('comment_replies as r')
     .innerJoin('comments as c', 'c.id', 'r.comment_id')
     .selectAll('c')
@@ -164,20 +161,13 @@ export async function newCommentCounts(
 ): Promise<Map<string, number>> {
   const result = new Map<string, number>();
   if (visits.size === 0) return result;
-  const rows = await db
-    .selectFrom('comments')
-    .select(['post_id', (eb) => eb.fn.countAll<string>().as('n')])
-    .where((eb) =>
-      eb.or(
-        [...visits].map(([postId, since]) =>
-          eb.and([eb('post_id', '=', postId), eb('created_at', '>=', since)]),
-        ),
-      ),
-    )
-    .where('user_id', '<>', viewerId)
-    .where('deleted_at', 'is', null)
-    .groupBy('post_id')
-    .execute();
+  // The visits as two arrays, so the text is one statement whatever their number.
+  const { rows } = await sql<{ post_id: string; n: number }>`
+    SELECT c.post_id, count(*) AS n
+    FROM unnest(${[...visits.keys()]}::text[], ${[...visits.values()]}::timestamptz[]) AS v(post_id, since)
+    JOIN comments c ON c.post_id = v.post_id AND c.created_at >= v.since
+    WHERE c.user_id <> ${viewerId} AND c.deleted_at IS NULL
+    GROUP BY c.post_id`.execute(prepared(db));
   for (const row of rows) result.set(row.post_id, Number(row.n));
   return result;
 }

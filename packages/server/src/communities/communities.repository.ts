@@ -1,12 +1,13 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { CommunitySet, CommunitySort } from '@commons/shared';
+import { anyOf, prepared } from '../db/named-statements.js';
 import type { CommunitiesTable, CommunityRulesTable, DB } from '../db/schema.js';
 
 export type CommunityRow = Selectable<CommunitiesTable>;
 export type RuleRow = Selectable<CommunityRulesTable>;
 
 export function findCommunityById(db: Kysely<DB>, id: string): Promise<CommunityRow | undefined> {
-  return db
+  return prepared(db)
     .selectFrom('communities')
     .selectAll()
     .where('id', '=', id)
@@ -19,16 +20,20 @@ export function communityLabels(
   db: Kysely<DB>,
   ids: readonly string[],
 ): Promise<Pick<CommunityRow, 'id' | 'name' | 'pro_pic' | 'banner_image'>[]> {
-  return db
+  return prepared(db)
     .selectFrom('communities')
     .select(['id', 'name', 'pro_pic', 'banner_image'])
-    .where('id', 'in', [...ids])
+    .where('id', '=', anyOf(ids))
     .execute();
 }
 
 /** A post's community, found even when deleted (the post still shows under it). */
 export function communityOfPost(db: Kysely<DB>, communityId: string): Promise<CommunityRow> {
-  return db.selectFrom('communities').selectAll().where('id', '=', communityId).executeTakeFirstOrThrow();
+  return prepared(db)
+    .selectFrom('communities')
+    .selectAll()
+    .where('id', '=', communityId)
+    .executeTakeFirstOrThrow();
 }
 
 export function findCommunityByName(db: Kysely<DB>, name: string): Promise<CommunityRow | undefined> {
@@ -353,18 +358,18 @@ export async function moderatedAmong(
   userId: string,
   communityIds: readonly string[],
 ): Promise<Set<string>> {
-  const rows = await db
+  const rows = await prepared(db)
     .selectFrom('community_mods')
     .select('community_id')
     .where('user_id', '=', userId)
-    .where('community_id', 'in', [...communityIds])
+    .where('community_id', '=', anyOf(communityIds))
     .execute();
   return new Set(rows.map((r) => r.community_id));
 }
 
 /** The moderators' user ids in rank order. */
 export async function moderatorIds(db: Kysely<DB>, communityId: string): Promise<string[]> {
-  const rows = await db
+  const rows = await prepared(db)
     .selectFrom('community_mods')
     .select('user_id')
     .where('community_id', '=', communityId)
@@ -375,7 +380,7 @@ export async function moderatorIds(db: Kysely<DB>, communityId: string): Promise
 }
 
 export function rulesOf(db: Kysely<DB>, communityId: string): Promise<RuleRow[]> {
-  return db
+  return prepared(db)
     .selectFrom('community_rules')
     .selectAll()
     .where('community_id', '=', communityId)

@@ -1,6 +1,7 @@
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import pg from 'pg';
 import type { RunningEmbedded } from './embedded/embedded-postgres.js';
+import { NamedStatementsDialect } from './named-statements.js';
 import type { DB } from './schema.js';
 
 /** `embedded`: the PostgreSQL the site runs itself under DATA_DIR; `postgres`: a server at DATABASE_URL. */
@@ -43,7 +44,7 @@ export function openPostgres(target: string | pg.ClientConfig, poolSize = 10): D
   // An idle connection that the server ends (a restart, a fast shutdown while the pool closes) is
   // dropped from the pool and replaced when next needed; without a listener it would crash the process.
   pool.on('error', () => {});
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new NamedStatementsDialect(pool) });
   return {
     db,
     engine: 'postgres',

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { anyOf, prepared } from './named-statements.js';
 import type { DB } from './schema.js';
 
 /** The tables that hold at most one row per user and item: votes, visits and mutes. */
@@ -22,12 +23,12 @@ export async function userRowsAmong<
 ): Promise<Map<string, Selectable<DB[T]>[V]>> {
   if (itemIds.length === 0) return new Map();
   // Kysely cannot check columns of a table chosen by a type parameter; the signature checks them instead.
-  const loose = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  const loose = prepared(db) as unknown as Kysely<Record<string, Record<string, unknown>>>;
   const rows = await loose
     .selectFrom(table as string)
     .select([itemColumn as string, valueColumn as string])
     .where('user_id', '=', userId)
-    .where(itemColumn as string, 'in', [...new Set(itemIds)])
+    .where(itemColumn as string, '=', anyOf(itemIds))
     .execute();
   return new Map(rows.map((r) => [r[itemColumn] as string, r[valueColumn] as Selectable<DB[T]>[V]]));
 }

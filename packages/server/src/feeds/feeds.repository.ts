@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { FeedSort } from '@commons/shared';
+import { prepared } from '../db/named-statements.js';
 import type { DB } from '../db/schema.js';
 import type { PostRow } from '../posts/posts.repository.js';
 
@@ -169,7 +170,7 @@ export async function feedPage(db: Kysely<DB>, query: FeedPageQuery): Promise<Fe
         ORDER BY ${order} LIMIT ${query.take}
       ) f
       ORDER BY ${top ? sql`f.window_points DESC, f.window_post_id DESC` : sql.raw(outerOrder(query.sort))}
-      LIMIT ${query.take}`.execute(db);
+      LIMIT ${query.take}`.execute(prepared(db));
     return rows;
   }
   if (query.scope.kind === 'community') conditions.unshift(sql`${communityColumn} = ${query.scope.id}`);
@@ -177,7 +178,7 @@ export async function feedPage(db: Kysely<DB>, query: FeedPageQuery): Promise<Fe
   const { rows } = await sql<FeedRow>`
     SELECT ${columns} FROM ${from}
     WHERE ${sql.join(conditions, sql` AND `)}
-    ORDER BY ${order} LIMIT ${query.take}`.execute(db);
+    ORDER BY ${order} LIMIT ${query.take}`.execute(prepared(db));
   return rows;
 }
 
@@ -218,9 +219,14 @@ export async function memberCommunityIds(
   userId: string,
   moderatedOnly: boolean,
 ): Promise<string[]> {
+  const named = prepared(db);
   const rows = moderatedOnly
-    ? await db.selectFrom('community_mods').select('community_id').where('user_id', '=', userId).execute()
-    : await db.selectFrom('community_members').select('community_id').where('user_id', '=', userId).execute();
+    ? await named.selectFrom('community_mods').select('community_id').where('user_id', '=', userId).execute()
+    : await named
+        .selectFrom('community_members')
+        .select('community_id')
+        .where('user_id', '=', userId)
+        .execute();
   return rows.map((r) => r.community_id);
 }
 
@@ -283,6 +289,6 @@ export async function memberPostStates(
     LEFT JOIN LATERAL (
       SELECT pv.last_visited_at FROM post_visits pv WHERE pv.post_id = p.id AND pv.user_id = ${viewerId} LIMIT 1
     ) pv ON true
-    WHERE p.id = ANY(${[...new Set(postIds)]}::hex24[])`.execute(db);
+    WHERE p.id = ANY(${[...new Set(postIds)]}::hex24[])`.execute(prepared(db));
   return new Map(rows.map((row) => [row.id, row]));
 }

@@ -1,11 +1,53 @@
+import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CachedText } from '../cache/read-cache.js';
+
+/** Below this, compressing saves less than it costs (@fastify/compress's threshold, app.ts). */
+const COMPRESS_FROM_BYTES = 1024;
+
+/**
+ * The encoding of a shared answer for this request: Brotli, else gzip, as `accept-encoding` allows
+ * (a q of 0 refuses one; `*` accepts both); null for none.
+ */
+export function sharedEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  if (!acceptEncoding) return null;
+  const q = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const weight = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    if (name) q.set(name, weight === undefined ? 1 : Number(weight));
+  }
+  const accepts = (name: string) => (q.get(name) ?? q.get('*') ?? 0) > 0;
+  if (accepts('br')) return 'br';
+  if (accepts('gzip')) return 'gzip';
+  return null;
+}
+
+function compressedText(page: CachedText, encoding: 'br' | 'gzip'): Buffer {
+  page.compressed ??= {};
+  let body = page.compressed[encoding];
+  if (!body) {
+    // The quality @fastify/compress uses for every other answer.
+    body =
+      encoding === 'br'
+        ? zlib.brotliCompressSync(page.text, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+              [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+            },
+          })
+        : zlib.gzipSync(page.text);
+    page.compressed[encoding] = body;
+  }
+  return body;
+}
 
 /**
  * Sends a response that is the same for every guest: a CDN may keep it as long as the server's own
  * cache does (`s-maxage`), browsers revalidate it each time (`max-age=0`, ETag, 304), and `Vary:
  * Cookie` keeps a shared cache from answering a member (whose requests carry the session cookie)
- * with it. Members' responses stay `private, no-store` (http/error-handler.ts).
+ * with it. Members' responses stay `private, no-store` (http/error-handler.ts). The compressed body
+ * is kept with the cache entry: compressing each guest's copy again was the largest cost of a hit.
  */
 export function sendShared(
   request: FastifyRequest,
@@ -19,5 +61,12 @@ export function sendShared(
     .header('ETag', page.etag);
   const asked = request.headers['if-none-match'];
   if (asked && asked.split(',').some((tag) => tag.trim() === page.etag)) return reply.code(304).send();
-  return reply.send(page.text);
+  if (page.text.length < COMPRESS_FROM_BYTES) return reply.send(page.text);
+  const encoding = sharedEncoding(request.headers['accept-encoding']);
+  if (!encoding) return reply.send(page.text);
+  // A Content-Encoding already set tells @fastify/compress to leave the body as it is; Vary as it says.
+  return reply
+    .header('Vary', 'Cookie, Accept-Encoding')
+    .header('Content-Encoding', encoding)
+    .send(compressedText(page, encoding));
 }

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
+import { anyOf, prepared } from '../db/named-statements.js';
 import type { DB, ImagesTable } from '../db/schema.js';
 
 export type ImageRow = Selectable<ImagesTable>;
@@ -7,10 +8,10 @@ export type ImageRow = Selectable<ImagesTable>;
 export async function imagesByIds(db: Kysely<DB>, ids: readonly string[]): Promise<Map<string, ImageRow>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await db
+  const rows = await prepared(db)
     .selectFrom('images')
     .selectAll()
-    .where('id', 'in', unique)
+    .where('id', '=', anyOf(unique))
     .where('deleted_at', 'is', null)
     .execute();
   return new Map(rows.map((row) => [row.id, row]));

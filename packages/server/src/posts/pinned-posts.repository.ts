@@ -1,11 +1,12 @@
 import { sql, type Kysely } from 'kysely';
+import { prepared } from '../db/named-statements.js';
 import type { DB } from '../db/schema.js';
 import type { PostRow } from './posts.repository.js';
 
 export type PinScope = { siteWide: true } | { siteWide: false; communityId: string };
 
 export async function pinCount(db: Kysely<DB>, scope: PinScope): Promise<number> {
-  let query = db
+  let query = prepared(db)
     .selectFrom('pinned_posts')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('is_site_wide', '=', scope.siteWide);
@@ -42,7 +43,7 @@ export async function deletePin(db: Kysely<DB>, postId: string, siteWide: boolea
 
 /** Pinned posts of a scope, in the order they were pinned (DOMAIN §2.6). */
 export async function pinnedPosts(db: Kysely<DB>, scope: PinScope): Promise<PostRow[]> {
-  let query = db
+  let query = prepared(db)
     .selectFrom('pinned_posts')
     .innerJoin('posts', 'posts.id', 'pinned_posts.post_id')
     .selectAll('posts')

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { anyOf, prepared } from '../db/named-statements.js';
 import type { DB } from '../db/schema.js';
 import type { ImageRow } from '../images/images.repository.js';
 
@@ -31,12 +32,12 @@ export async function imagesOfPosts(
 ): Promise<Map<string, ImageRow[]>> {
   const result = new Map<string, ImageRow[]>();
   if (postIds.length === 0) return result;
-  const rows = await db
+  const rows = await prepared(db)
     .selectFrom('post_images')
     .innerJoin('images', 'images.id', 'post_images.image_id')
     .selectAll('images')
     .select('post_images.post_id')
-    .where('post_images.post_id', 'in', [...new Set(postIds)])
+    .where('post_images.post_id', '=', anyOf(postIds))
     .where('images.deleted_at', 'is', null)
     .orderBy('post_images.post_id')
     .orderBy('post_images.z_index')

@@ -1,11 +1,12 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { anyOf, prepared } from '../db/named-statements.js';
 import type { DB, PostsTable } from '../db/schema.js';
 import { randomString } from '../lib/ids.js';
 
 export type PostRow = Selectable<PostsTable>;
 
 export function findPostByPublicId(db: Kysely<DB>, publicId: string): Promise<PostRow | undefined> {
-  return db.selectFrom('posts').selectAll().where('public_id', '=', publicId).executeTakeFirst();
+  return prepared(db).selectFrom('posts').selectAll().where('public_id', '=', publicId).executeTakeFirst();
 }
 
 /** The post, locked until the transaction ends: changes to it made at the same time wait their turn. */
@@ -98,10 +99,10 @@ export function postTitles(
   db: Kysely<DB>,
   ids: readonly string[],
 ): Promise<Pick<PostRow, 'id' | 'public_id' | 'title'>[]> {
-  return db
+  return prepared(db)
     .selectFrom('posts')
     .select(['id', 'public_id', 'title'])
-    .where('id', 'in', [...ids])
+    .where('id', '=', anyOf(ids))
     .execute();
 }
 

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { prepared } from '../db/named-statements.js';
 import type { DB } from '../db/schema.js';
 import type { UserRow } from '../users/users.repository.js';
 
@@ -11,7 +12,7 @@ export interface StoredSession {
 
 /** The session and its user in one query: every API request of a logged-in visitor makes it. */
 export async function findSessionWithUser(db: Kysely<DB>, id: string): Promise<StoredSession | undefined> {
-  const row = await db
+  const row = await prepared(db)
     .selectFrom('sessions')
     .leftJoin('users', 'users.id', 'sessions.user_id')
     .select([

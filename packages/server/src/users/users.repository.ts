@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Badge } from '@commons/shared';
+import { anyOf, prepared } from '../db/named-statements.js';
 import type { DB, UsersTable } from '../db/schema.js';
 
 export type UserRow = Selectable<UsersTable>;
@@ -16,11 +17,7 @@ export function findUserByName(db: Kysely<DB>, username: string): Promise<UserRo
 /** Users by id, in no particular order. */
 export async function usersByIds(db: Kysely<DB>, ids: readonly string[]): Promise<UserRow[]> {
   if (ids.length === 0) return [];
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where('id', 'in', [...new Set(ids)])
-    .execute();
+  return prepared(db).selectFrom('users').selectAll().where('id', '=', anyOf(ids)).execute();
 }
 
 /** Every account, newest first, from `before` (inclusive) when given. */
@@ -134,11 +131,11 @@ export async function recordLastSeen(db: Kysely<DB>, id: string, at: Date, ip: s
 export async function badgesOf(db: Kysely<DB>, userIds: readonly string[]): Promise<Map<string, Badge[]>> {
   const result = new Map<string, Badge[]>();
   if (userIds.length === 0) return result;
-  const rows = await db
+  const rows = await prepared(db)
     .selectFrom('user_badges')
     .innerJoin('badge_types', 'badge_types.id', 'user_badges.type')
     .select(['user_badges.id', 'user_badges.user_id', 'badge_types.name'])
-    .where('user_badges.user_id', 'in', userIds)
+    .where('user_badges.user_id', '=', anyOf(userIds))
     .orderBy('user_badges.id')
     .execute();
   for (const row of rows) {

@@ -1,0 +1,95 @@
+import { Kysely, sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgTypes } from '../src/db/engine.js';
+import { anyOf, NamedStatementsDialect, prepared, StatementNames } from '../src/db/named-statements.js';
+import type { DB } from '../src/db/schema.js';
+import { openTestDatabase } from './harness.js';
+import type { Database } from '../src/db/engine.js';
+
+/**
+ * Named statements (docs/decisions.md, prepared statements): what `prepared` marks is parsed once per
+ * connection and kept there under a name made from its text; what it does not mark runs unnamed; the
+ * number of texts named is bounded; array parameters keep one text for any number of ids.
+ */
+describe('named statements', () => {
+  let database: Database;
+  let pool: pg.Pool;
+  let names: StatementNames;
+  let db: Kysely<DB>;
+
+  /** The statements prepared on the one connection of the pool. */
+  async function preparedTexts(): Promise<string[]> {
+    const { rows } = await sql<{
+      statement: string;
+    }>`SELECT statement FROM pg_prepared_statements ORDER BY prepare_time`.execute(db);
+    return rows.map((r) => r.statement);
+  }
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    // One connection, so that every statement below meets the same session's prepared statements.
+    pool = new pg.Pool({ ...database.connection, max: 1, types: pgTypes });
+    names = new StatementNames(2);
+    db = new Kysely<DB>({ dialect: new NamedStatementsDialect(pool, names) });
+  });
+  afterAll(async () => {
+    await db.destroy();
+    await database.close();
+  });
+
+  it('prepares a marked statement once per connection, under a name from its text', async () => {
+    const byIds = (ids: string[]) =>
+      prepared(db).selectFrom('users').select('id').where('id', '=', anyOf(ids)).execute();
+    await byIds(['a'.repeat(24)]);
+    await byIds(['b'.repeat(24), 'c'.repeat(24), 'd'.repeat(24)]);
+    await byIds([]);
+    const texts = (await preparedTexts()).filter((t) => t.includes('"users"'));
+    expect(texts).toEqual(['select "id" from "users" where "id" = any($1::text[])']);
+    expect(names.size).toBe(1);
+    // Unmarked statements run unnamed, as before.
+    await db.selectFrom('communities').select('id').execute();
+    expect((await preparedTexts()).some((t) => t.includes('"communities"'))).toBe(false);
+  });
+
+  it('names at most its bound of distinct texts; the rest run unnamed and still answer', async () => {
+    const posts = await prepared(db).selectFrom('posts').select('id').limit(1).execute();
+    expect(posts).toEqual([]);
+    expect(names.size).toBe(2);
+    const comments = await prepared(db).selectFrom('comments').select('id').limit(1).execute();
+    expect(comments).toEqual([]);
+    expect(names.size).toBe(2);
+    const texts = await preparedTexts();
+    expect(texts.some((t) => t.includes('"posts"'))).toBe(true);
+    expect(texts.some((t) => t.includes('"comments"'))).toBe(false);
+  });
+
+  it('works inside a transaction, and a failing statement leaves the name usable', async () => {
+    const find = (id: string) =>
+      prepared(db)
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', anyOf([id]))
+        .execute();
+    await db.transaction().execute(async (trx) => {
+      expect(
+        await prepared(trx as Kysely<DB>)
+          .selectFrom('users')
+          .select('id')
+          .where('id', '=', anyOf([]))
+          .execute(),
+      ).toEqual([]);
+    });
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await prepared(trx as Kysely<DB>)
+          .selectFrom('users')
+          .select('id')
+          .where('id', '=', anyOf(['x']))
+          .execute();
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await find('e'.repeat(24))).toEqual([]);
+  });
+});
