@@ -54,14 +54,46 @@ function Target({ entry }: { entry: ModLogEntry }): ReactNode {
         <>
           {' '}
           <UserLink name={target.username} />
-          {entry.expiresAt && <> until {new Date(entry.expiresAt).toLocaleString()}</>}
+          {target.title && <> ({target.title})</>}
+          <Until entry={entry} />
         </>
       );
     case 'rule':
       return <> {title}</>;
     case 'community':
-      return <> {(entry.changes ?? []).join(', ')}</>;
+      // A community request's name; a community's changed settings; a default community, by name.
+      if (target.title) {
+        return (
+          <>
+            {' '}
+            {entry.community ? (
+              <Link href={`/${encodeURIComponent(entry.community)}`}>/{target.title}</Link>
+            ) : (
+              `/${target.title}`
+            )}
+          </>
+        );
+      }
+      if (entry.changes) return <> {entry.changes.join(', ')}</>;
+      return entry.community ? (
+        <>
+          {' '}
+          <Link href={`/${encodeURIComponent(entry.community)}`}>/{entry.community}</Link>
+        </>
+      ) : null;
+    case 'site':
+      return (
+        <>
+          {entry.changes && <> {entry.changes.join(', ')}</>}
+          <Until entry={entry} />
+        </>
+      );
   }
+}
+
+/** A ban's or an IP block's end. */
+function Until({ entry }: { entry: ModLogEntry }) {
+  return entry.expiresAt ? <> until {new Date(entry.expiresAt).toLocaleString()}</> : null;
 }
 
 function Entry({ entry, showCommunity }: { entry: ModLogEntry; showCommunity: boolean }) {
