@@ -130,6 +130,17 @@ export const modLogMessages = {
     remove_admin: 'took the admin role from',
     delete_account: 'deleted the account of',
   },
+  /** The settings an `edit_settings` or `edit_site_settings` entry names, by their field. */
+  settingNames: {
+    nsfw: 'NSFW',
+    about: 'about',
+    postingRestricted: 'posting restricted',
+    modlogHideNames: "hide moderators' names",
+    proPic: 'picture',
+    bannerImage: 'banner',
+    signupsDisabled: 'signups disabled',
+    torBlocked: 'Tor blocked',
+  } as Record<string, string>,
   actionNames: {
     remove_post: 'Remove post',
     remove_comment: 'Remove comment',

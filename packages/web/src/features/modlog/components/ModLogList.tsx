@@ -74,7 +74,7 @@ function Target({ entry }: { entry: ModLogEntry }): ReactNode {
           </>
         );
       }
-      if (entry.changes) return <> {entry.changes.join(', ')}</>;
+      if (entry.changes) return <> {settingList(entry.changes)}</>;
       return entry.community ? (
         <>
           {' '}
@@ -84,11 +84,21 @@ function Target({ entry }: { entry: ModLogEntry }): ReactNode {
     case 'site':
       return (
         <>
-          {entry.changes && <> {entry.changes.join(', ')}</>}
+          {entry.changes && <> {settingList(entry.changes)}</>}
           <Until entry={entry} />
         </>
       );
   }
+}
+
+/** The changed settings by their names on the settings pages (an unknown field as it is). */
+function settingList(changes: readonly string[]): string {
+  return changes.map((field) => modLogMessages.settingNames[field] ?? field).join(', ');
+}
+
+/** Whether the entry's line already names (and links) its community. */
+function namesCommunity(entry: ModLogEntry): boolean {
+  return entry.target.type === 'community' && entry.community !== null && !entry.changes;
 }
 
 /** A ban's or an IP block's end. */
@@ -105,7 +115,11 @@ function Entry({ entry, showCommunity }: { entry: ModLogEntry; showCommunity: bo
     <li className={styles.entry}>
       <p className={styles.line}>
         <Who entry={entry} />
-        {entry.actedAs === 'admins' && !entry.moderatorHidden && ` (${modLogMessages.asAdmins})`}{' '}
+        {/* The operator has no group to speak for; a hidden moderator's would tell who it was. */}
+        {entry.actedAs === 'admins' &&
+          !entry.moderatorHidden &&
+          entry.moderator !== null &&
+          ` (${modLogMessages.asAdmins})`}{' '}
         {modLogMessages.actions[entry.action]}
         <Target entry={entry} />
       </p>
@@ -116,7 +130,7 @@ function Entry({ entry, showCommunity }: { entry: ModLogEntry; showCommunity: bo
       )}
       <p className={styles.meta}>
         <time dateTime={entry.createdAt}>{new Date(entry.createdAt).toLocaleString()}</time>
-        {showCommunity && entry.community && (
+        {showCommunity && entry.community && !namesCommunity(entry) && (
           <>
             {' · '}
             <Link href={`/${encodeURIComponent(entry.community)}`}>/{entry.community}</Link>
