@@ -51,4 +51,21 @@ test('a community page names its Atom feed, and the feed is valid Atom that answ
 
   const again = await page.request.get(href, { headers: { 'If-None-Match': res.headers()['etag']! } });
   expect(again.status()).toBe(304);
+
+  // Navigating in the app (no page load) keeps the head's feed links those of the page shown.
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  await page
+    .getByRole('link', { name: `@${admin.name}` })
+    .first()
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/@${admin.name}$`));
+  await expect(link).toHaveCount(1);
+  await expect(link).toHaveAttribute('href', new URL(`/api/feeds/users/${admin.name}`, baseURL).toString());
+  await expect(link).toHaveAttribute('title', `Posts by @${admin.name} - Commons`);
+  await page.goBack();
+  await expect(link).toHaveAttribute('href', href);
+  await page.getByRole('link', { name: 'Tides & <currents>' }).click();
+  await expect(page).toHaveURL(new RegExp(`/post/${post.publicId}$`));
+  await expect(link).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
 });

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectAccessible, screenshot } from '../helpers';
-import { logInAs, newMember, newModerator, textPost, type Member } from '../world';
+import { logInAs, newAdmin, newCommunity, newMember, newModerator, textPost, type Member } from '../world';
 
 /**
  * The public moderation log (issue 16): a moderator removes a post giving one of the community's rules
@@ -76,4 +76,41 @@ test('a removal with a rule as the reason reaches the author and the public log,
   // The moderator, in the modtools' Log tab, sees their own name.
   await page.goto(`/${community.name}/modtools/log`);
   await expect(page.getByRole('list', { name: 'Moderation log' })).toContainText(`@${mod.name}`);
+
+  // The site's administration is in the site-wide log too; read here in the dark theme.
+  const admin = await newAdmin(baseURL!);
+  // Not the community above: it hides its moderators' names, the admins' included.
+  const place = await newCommunity(admin);
+  await admin.api.ok('POST', '/api/_admin', { action: 'add_default_forum', name: place.name });
+  await admin.api.ok('POST', `/api/users/${author.name}/badges`, { type: 'supporter' });
+  const block = await admin.api.ok('POST', '/api/ipblocks', { address: '10.254.0.1', expiresIn: 24 });
+  await admin.api.ok('DELETE', `/api/ipblocks/${(block as { id: number }).id}`);
+  await admin.api.ok('POST', '/api/_admin', { action: 'remove_default_forum', name: place.name });
+  await guest.emulateMedia({ colorScheme: 'dark' });
+  await guest.goto('/modlog');
+  await expect(guest.locator('html')).toHaveAttribute('data-theme', 'dark');
+  const site = guest.getByRole('list', { name: 'Moderation log' });
+  // Other journeys may act at the same time: this admin's entries, newest first.
+  const items = site.getByRole('listitem').filter({ hasText: `@${admin.name}` });
+  await expect(items.nth(0)).toContainText(
+    `@${admin.name} (as an admin) removed from the default communities: /${place.name}`,
+  );
+  await expect(items.nth(1)).toContainText(`@${admin.name} (as an admin) lifted an IP block`);
+  await expect(items.nth(2)).toContainText(`@${admin.name} (as an admin) blocked an IP address until`);
+  await expect(items.nth(3)).toContainText(
+    `@${admin.name} (as an admin) gave a badge to @${author.name} (supporter)`,
+  );
+  await expect(items.nth(4)).toContainText(`made a default community: /${place.name}`);
+  await expect(site).not.toContainText('10.254');
+  // The operator's command made the admin: no group to speak as.
+  const made = site.getByRole('listitem').filter({ hasText: `made an admin: @${admin.name}` });
+  await expect(made).toContainText('the operator made an admin', { ignoreCase: true });
+  await expect(made).not.toContainText('as an admin');
+  await expectAccessible(guest, 'the site moderation log, dark');
+  await screenshot(guest, 'modlog-site-dark', info.project.name);
+  await guest.getByLabel('Action').selectOption({ label: 'Give badge' });
+  await guest.getByRole('button', { name: 'Filter' }).click();
+  await expect(guest).toHaveURL(/action=add_badge/);
+  await expect(items.first()).toContainText(`gave a badge to @${author.name}`);
+  await screenshot(guest, 'modlog-site-filtered-dark', info.project.name);
 });

@@ -65,6 +65,12 @@ test('a member searches with filters and the query syntax and finds only what th
   await expect(results(page).first().locator('mark').first()).toHaveText(word);
   await screenshot(page, 'search-results', info.project.name);
   await expectAccessible(page, 'search results');
+  // The dark theme (the system's): readable, contrast included.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await screenshot(page, 'search-results-dark', info.project.name);
+  await expectAccessible(page, 'search results, dark');
+  await page.emulateMedia({ colorScheme: 'light' });
 
   // The query syntax: an exact phrase, community:name.
   await searchFor(page, `"garden ${word}"`);

@@ -270,10 +270,28 @@ describe('entries', () => {
   });
 });
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A feed once its text has been current for a whole second, so that it carries Last-Modified (a date
+ * within the second of a change is not sent: it could not tell two texts of that second apart).
+ */
+async function settled(url: string): Promise<TestResponse> {
+  const first = await visitor.get(url);
+  expect(first.status, first.text).toBe(200);
+  if (first.headers['last-modified']) return first;
+  await sleep(1_100);
+  const res = await visitor.get(url);
+  expect(res.status).toBe(200);
+  expect(res.headers.etag).toBe(first.headers.etag);
+  expect(res.headers['last-modified']).toBeDefined();
+  return res;
+}
+
 describe('caching', () => {
   it('sends validators, answers 304 to conditional requests, and 200 again after a new post', async () => {
     const url = `/api/feeds/communities/${community.name}?sort=latest`;
-    const { res } = await atom(url);
+    const res = await settled(url);
     expect(res.headers['cache-control']).toBe('public, max-age=60');
     const etag = res.headers.etag as string;
     const lastModified = res.headers['last-modified'] as string;
@@ -310,5 +328,64 @@ describe('caching', () => {
       headers: { 'if-none-match': after.headers.etag as string },
     });
     expect(head.status).toBe(304);
+  });
+
+  it('answers If-Modified-Since honestly when an older post enters a hot, top or new page', async () => {
+    const place = await newCommunity(admin.client);
+    for (let i = 0; i < 4; i++) {
+      ok(
+        await author.client.post('/api/posts', {
+          community: place.name,
+          type: 'text',
+          title: `Post number ${i}`,
+          body: 'x',
+        }),
+      );
+    }
+    for (const sort of ['hot', 'all', 'latest']) {
+      const url = `/api/feeds/communities/${place.name}?sort=${sort}&limit=1`;
+      const before = await settled(url);
+      const lastModified = before.headers['last-modified'] as string;
+      const [shown] = entries(parseAtom(before.text));
+      const id = textOf(childrenNamed(shown!, 'id')[0]).split(':post:')[1];
+      const publicId = (
+        await t.db.selectFrom('posts').select('public_id').where('id', '=', id!).executeTakeFirstOrThrow()
+      ).public_id;
+      // The newest entry on the page leaves; an older one takes its place, no entry newer than before.
+      ok(await admin.client.delete(`/api/posts/${publicId}?deleteAs=admins`));
+      const after = await visitor.get(url, { headers: { 'if-modified-since': lastModified } });
+      expect(after.status, sort).toBe(200);
+      const [next] = entries(parseAtom(after.text));
+      expect(textOf(childrenNamed(next!, 'id')[0]), sort).not.toContain(`:post:${id}`);
+      // If-None-Match decides over If-Modified-Since, either way.
+      const both = await visitor.get(url, {
+        headers: {
+          'if-none-match': before.headers.etag as string,
+          'if-modified-since': new Date().toUTCString(),
+        },
+      });
+      expect(both.status, sort).toBe(200);
+    }
+  });
+
+  it('keeps Last-Modified while the text stays the same, through the cache being emptied', async () => {
+    const url = `/api/feeds/communities/${community.name}?sort=hot&limit=2`;
+    const before = await settled(url);
+    // A write elsewhere empties the read cache: the feed is made again, the same text.
+    const place = await newCommunity(admin.client);
+    ok(
+      await author.client.post('/api/posts', {
+        community: place.name,
+        type: 'text',
+        title: 'Elsewhere',
+        body: 'x',
+      }),
+    );
+    const after = await visitor.get(url, {
+      headers: { 'if-modified-since': before.headers['last-modified'] as string },
+    });
+    expect(after.status).toBe(304);
+    expect(after.headers['last-modified']).toBe(before.headers['last-modified']);
+    expect(after.headers.etag).toBe(before.headers.etag);
   });
 });

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { modLogLimits } from '@commons/shared/modlog';
+import { MOD_LOG_ACTIONS, modLogLimits } from '@commons/shared/modlog';
 import { systemClock } from '../src/lib/time.js';
+import { runOperation, type Operation } from '../src/operations/operations.js';
 import { deliverPendingEvents } from '../src/notifications/notification-delivery.service.js';
 import type { PushPayload, PushSender } from '../src/notifications/push-sender.js';
 import { banUser, unbanUser } from '../src/users/users.service.js';
@@ -421,3 +422,242 @@ describe('reading the log', () => {
     }
   });
 });
+
+describe('administration', () => {
+  /** The newest site-wide entries of one action, newest first. */
+  async function siteEntries(action: string): Promise<any[]> {
+    const res = await visitor.get(`/api/modlog?action=${action}`);
+    expect(res.status).toBe(200);
+    return res.json.entries;
+  }
+
+  const operator = (operation: Operation) =>
+    runOperation(
+      { db: t.db, config: t.config, engine: t.database.engine, clock: systemClock, runner: 'this test' },
+      operation,
+    );
+
+  it("records default-community changes, each once, in the site log and the community's", async () => {
+    const place = await newCommunity(mod.client);
+    const set = (action: string) => admin.client.post('/api/_admin', { action, name: place.name });
+    const count = await entryCount();
+    expect((await set('add_default_forum')).status).toBe(200);
+    // Asking again changes nothing and records nothing.
+    expect((await set('add_default_forum')).status).toBe(200);
+    expect((await set('remove_default_forum')).status).toBe(200);
+    expect((await set('remove_default_forum')).status).toBe(200);
+    expect(await entryCount()).toBe(count + 2);
+    const [added] = await siteEntries('add_default_community');
+    expect(added).toMatchObject({
+      moderator: admin.user.username,
+      actedAs: 'admins',
+      community: place.name,
+      target: { type: 'community', username: null, title: null },
+    });
+    const own = (await visitor.get(`/api/communities/${place.name}/modlog`)).json.entries;
+    expect(own.map((e: any) => e.action)).toEqual(['remove_default_community', 'add_default_community']);
+  });
+
+  it('records announcements, and nothing for a refused second one', async () => {
+    const post = await newPost('Announced post');
+    expect((await admin.client.put(`/api/posts/${post.publicId}?action=announce`)).status).toBe(200);
+    const count = await entryCount();
+    expect((await admin.client.put(`/api/posts/${post.publicId}?action=announce`)).status).toBe(409);
+    expect(await entryCount()).toBe(count);
+    const [entry] = await siteEntries('announce_post');
+    expect(entry).toMatchObject({
+      moderator: admin.user.username,
+      actedAs: 'admins',
+      community: community.name,
+      target: {
+        type: 'post',
+        postId: post.publicId,
+        title: 'Announced post',
+        username: author.user.username,
+      },
+    });
+  });
+
+  it('records badges given and taken, by type or by id, not the ones that change nothing', async () => {
+    const fan = await makeUser(t.db);
+    const url = `/api/users/${fan.username}/badges`;
+    const count = await entryCount();
+    const given = await admin.client.post(url, { type: 'supporter' });
+    expect((await admin.client.post(url, { type: 'supporter' })).status).toBe(200);
+    expect((await admin.client.delete(`${url}/${given.json[0].id}`)).status).toBe(200);
+    expect((await admin.client.delete(`${url}/${given.json[0].id}`)).status).toBe(200);
+    await admin.client.post(url, { type: 'supporter' });
+    expect((await admin.client.delete(`${url}/supporter?byType=true`)).status).toBe(200);
+    expect((await admin.client.delete(`${url}/supporter?byType=true`)).status).toBe(200);
+    expect(await entryCount()).toBe(count + 4);
+    const taken = await siteEntries('remove_badge');
+    const givenEntries = await siteEntries('add_badge');
+    for (const entry of [...taken.slice(0, 2), ...givenEntries.slice(0, 2)]) {
+      expect(entry).toMatchObject({
+        moderator: admin.user.username,
+        actedAs: 'admins',
+        community: null,
+        target: { type: 'user', username: fan.username, title: 'supporter' },
+      });
+    }
+  });
+
+  it('records IP blocks and their lifting without the address, the note or the users seen there', async () => {
+    const block = await admin.client.post('/api/ipblocks', {
+      address: '10.77.0.0/16',
+      expiresIn: 2,
+      note: 'Spam wave from example',
+    });
+    expect(block.status).toBe(200);
+    const [blocked] = await siteEntries('block_ip');
+    expect(blocked).toMatchObject({
+      moderator: admin.user.username,
+      actedAs: 'admins',
+      community: null,
+      target: { type: 'site', postId: null, commentId: null, username: null, title: null },
+      expiresAt: block.json.expiresAt,
+    });
+    expect(JSON.stringify(blocked)).not.toMatch(/10\.77|Spam wave/);
+    expect((await admin.client.delete(`/api/ipblocks/${block.json.id}`)).status).toBe(200);
+    // Lifting what is no longer in effect is refused, and records nothing.
+    const count = await entryCount();
+    expect((await admin.client.delete(`/api/ipblocks/${block.json.id}`)).status).toBe(409);
+    expect(await entryCount()).toBe(count);
+    // Every block lifted at once: one entry each; by the operator's command: no moderator.
+    await admin.client.post('/api/ipblocks', { address: '10.78.0.1' });
+    await admin.client.post('/api/ipblocks', { address: '10.79.0.1' });
+    expect((await admin.client.delete('/api/ipblocks')).status).toBe(200);
+    await admin.client.post('/api/ipblocks', { address: '10.80.0.1' });
+    await operator({ op: 'ipblocks-lift', which: 'all' });
+    const lifted = (await siteEntries('unblock_ip')).slice(0, 4);
+    expect(lifted.map((e: any) => [e.moderator, e.target.type])).toEqual([
+      [null, 'site'],
+      [admin.user.username, 'site'],
+      [admin.user.username, 'site'],
+      [admin.user.username, 'site'],
+    ]);
+    expect(await entryCount()).toBe(count + 2 + 2 + 2);
+  });
+
+  it('records community requests approved, denied and deleted, with the name asked for only', async () => {
+    const asker = await member(t);
+    const ask = async (name: string) => {
+      const res = await asker.client.post('/api/community_requests', { name, note: 'Private words' });
+      expect(res.status).toBe(200);
+      const row = await t.db
+        .selectFrom('community_requests')
+        .select('id')
+        .where('community_name', '=', name)
+        .executeTakeFirstOrThrow();
+      return row.id;
+    };
+    const denied = uniqueRequestName();
+    const deleted = uniqueRequestName();
+    const approved = uniqueRequestName();
+    const byMember = uniqueRequestName();
+    const deny = await ask(denied);
+    const drop = await ask(deleted);
+    await ask(approved);
+    await ask(byMember);
+    const count = await entryCount();
+    expect(
+      (await admin.client.post('/api/_admin', { action: 'deny_comm', id: deny, body: 'No thanks' })).status,
+    ).toBe(200);
+    expect((await admin.client.delete(`/api/community_requests/${drop}`)).status).toBe(200);
+    await newCommunity(admin.client, approved);
+    // A member who may create communities does not grant a request by creating one.
+    await newCommunity(outsider.client, byMember);
+    // Nor does an admin creating a community nobody asked for.
+    await newCommunity(admin.client);
+    expect(await entryCount()).toBe(count + 3);
+
+    const [deniedEntry] = await siteEntries('deny_community_request');
+    const [deletedEntry] = await siteEntries('delete_community_request');
+    const [approvedEntry] = await siteEntries('approve_community_request');
+    expect([deniedEntry, deletedEntry, approvedEntry].map((e) => [e.target, e.community])).toEqual([
+      [{ type: 'community', postId: null, commentId: null, username: null, title: denied }, null],
+      [{ type: 'community', postId: null, commentId: null, username: null, title: deleted }, null],
+      [{ type: 'community', postId: null, commentId: null, username: null, title: approved }, approved],
+    ]);
+    expect(JSON.stringify([deniedEntry, deletedEntry])).not.toMatch(/Private words|No thanks/);
+    expect(JSON.stringify([deniedEntry, deletedEntry])).not.toContain(asker.user.username);
+    expect(deniedEntry.moderator).toBe(admin.user.username);
+  });
+
+  it('records site settings changed, by an admin or the operator, with the keys that changed', async () => {
+    const count = await entryCount();
+    expect((await admin.client.put('/api/site_settings', { signupsDisabled: true })).status).toBe(200);
+    // Saved unchanged: nothing to record.
+    expect((await admin.client.put('/api/site_settings', { signupsDisabled: true })).status).toBe(200);
+    await operator({ op: 'signups', enabled: true });
+    await operator({ op: 'signups', enabled: true });
+    expect(await entryCount()).toBe(count + 2);
+    const [byOperator, byAdmin] = await siteEntries('edit_site_settings');
+    expect([byAdmin, byOperator].map((e) => [e.moderator, e.changes, e.target.type, e.community])).toEqual([
+      [admin.user.username, ['signupsDisabled'], 'site', null],
+      [null, ['signupsDisabled'], 'site', null],
+    ]);
+  });
+
+  it("records an admin deleting a post's content beside the removal, and a purge of a removed post", async () => {
+    const post = await newPost('Purged at once');
+    const res = await admin.client.delete(`/api/posts/${post.publicId}?deleteAs=admins&deleteContent=true`);
+    expect(res.status).toBe(200);
+    const [purged] = await siteEntries('purge_post');
+    const [removed] = await siteEntries('remove_post');
+    expect([purged.target.postId, removed.target.postId]).toEqual([post.publicId, post.publicId]);
+    expect(purged).toMatchObject({
+      actedAs: 'admins',
+      moderator: admin.user.username,
+      community: community.name,
+    });
+
+    const later = await newPost('Purged later');
+    expect((await mod.client.delete(`/api/posts/${later.publicId}?deleteAs=mods`)).status).toBe(200);
+    const count = await entryCount();
+    expect(
+      (await admin.client.delete(`/api/posts/${later.publicId}?deleteAs=admins&deleteContent=true`)).status,
+    ).toBe(200);
+    expect(await entryCount()).toBe(count + 1);
+    expect((await siteEntries('purge_post'))[0].target).toMatchObject({ postId: later.publicId });
+  });
+
+  it("records the operator's admin role changes and an admin deleting someone's account", async () => {
+    const helper = await makeUser(t.db);
+    await operator({ op: 'admin', add: true, username: helper.username });
+    await operator({ op: 'admin', add: false, username: helper.username });
+    const [removed] = await siteEntries('remove_admin');
+    const [added] = await siteEntries('add_admin');
+    for (const entry of [added, removed]) {
+      expect(entry).toMatchObject({
+        moderator: null,
+        actedAs: 'admins',
+        target: { type: 'user', username: helper.username },
+      });
+    }
+
+    const victim = await makeUser(t.db);
+    const leaver = await member(t);
+    const count = await entryCount();
+    const remove = (client: TestClient, name: string) =>
+      client.delete(`/api/users/${name}`, { password: 'password123' });
+    expect((await remove(admin.client, victim.username)).status).toBe(200);
+    // Someone deleting their own account is not an admin's act.
+    expect((await remove(leaver.client, leaver.user.username)).status).toBe(200);
+    expect(await entryCount()).toBe(count + 1);
+    expect((await siteEntries('delete_account'))[0]).toMatchObject({
+      moderator: admin.user.username,
+      target: { type: 'user', username: victim.username },
+    });
+  });
+
+  it('has recorded every action of the log by now (each has its place in the services)', async () => {
+    const rows = await sql<{ action: string }>`SELECT DISTINCT action FROM mod_log`.execute(t.db);
+    expect(rows.rows.map((r) => r.action).sort()).toEqual([...MOD_LOG_ACTIONS].sort());
+  });
+});
+
+let requestCounter = 0;
+function uniqueRequestName(): string {
+  return `req${process.pid % 1000}_${++requestCounter}`;
+}

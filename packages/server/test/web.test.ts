@@ -408,7 +408,7 @@ describe('the app shell', () => {
         imagePostsDisabled: true,
         maxImagesPerPost: 4,
         maxImageSize: 26_214_400,
-        // Built-in search unless SEARCH=external (search.test.ts covers the other setting).
+        // Built-in search unless SEARCH=external (below, with the hostile settings).
         externalSearch: false,
       });
     });
@@ -524,7 +524,7 @@ describe('the app shell', () => {
   });
 });
 
-describe('the app shell with hostile settings', () => {
+describe('the app shell with hostile settings, and the external web search', () => {
   const SITE_NAME = `Tom's <script>alert("x")</script> & "Co"`;
   const ESCAPED = 'Tom&#39;s &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &quot;Co&quot;';
   const SITE_DESCRIPTION = `Read <b>this</b> & "that"`;
@@ -538,6 +538,7 @@ describe('the app shell with hostile settings', () => {
         SITE_NAME,
         SITE_DESCRIPTION,
         PUBLIC_URL: 'https://forum.example.org',
+        SEARCH: 'external',
       },
       { serveWeb: true },
     );
@@ -577,6 +578,11 @@ describe('the app shell with hostile settings', () => {
     )![1]!;
     expect(block).not.toMatch(/[<>&]/);
     expect(siteConfig(res.text).siteName).toBe(SITE_NAME);
+  });
+
+  it('tells the client to keep the external web search (SEARCH=external)', async () => {
+    const config = siteConfig((await t.client().get('/search?q=x')).text);
+    expect(config.externalSearch).toBe(true);
   });
 
   it('escapes the site name in profile titles', async () => {

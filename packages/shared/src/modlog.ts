@@ -17,7 +17,7 @@ export const modLogErrorCodes = {
 
 /**
  * The actions of the log; `GET /api/modlog?action=` and `GET /api/communities/{name}/modlog?action=`
- * take one.
+ * take one. The community's moderation first, then the site's administration.
  */
 export const MOD_LOG_ACTIONS = [
   'remove_post',
@@ -41,6 +41,21 @@ export const MOD_LOG_ACTIONS = [
   'reorder_rule',
   'remove_rule',
   'edit_settings',
+  'purge_post',
+  'announce_post',
+  'add_default_community',
+  'remove_default_community',
+  'approve_community_request',
+  'deny_community_request',
+  'delete_community_request',
+  'add_badge',
+  'remove_badge',
+  'block_ip',
+  'unblock_ip',
+  'edit_site_settings',
+  'add_admin',
+  'remove_admin',
+  'delete_account',
 ] as const;
 export type ModLogAction = (typeof MOD_LOG_ACTIONS)[number];
 
@@ -99,7 +114,33 @@ export const modLogMessages = {
     reorder_rule: 'moved the rule',
     remove_rule: 'removed the rule',
     edit_settings: 'changed the settings:',
+    purge_post: 'deleted the content of the post',
+    announce_post: 'announced the post',
+    add_default_community: 'made a default community:',
+    remove_default_community: 'removed from the default communities:',
+    approve_community_request: 'approved the request for the community',
+    deny_community_request: 'denied the request for the community',
+    delete_community_request: 'deleted the request for the community',
+    add_badge: 'gave a badge to',
+    remove_badge: 'took a badge from',
+    block_ip: 'blocked an IP address',
+    unblock_ip: 'lifted an IP block',
+    edit_site_settings: 'changed the site settings:',
+    add_admin: 'made an admin:',
+    remove_admin: 'took the admin role from',
+    delete_account: 'deleted the account of',
   },
+  /** The settings an `edit_settings` or `edit_site_settings` entry names, by their field. */
+  settingNames: {
+    nsfw: 'NSFW',
+    about: 'about',
+    postingRestricted: 'posting restricted',
+    modlogHideNames: "hide moderators' names",
+    proPic: 'picture',
+    bannerImage: 'banner',
+    signupsDisabled: 'signups disabled',
+    torBlocked: 'Tor blocked',
+  } as Record<string, string>,
   actionNames: {
     remove_post: 'Remove post',
     remove_comment: 'Remove comment',
@@ -122,5 +163,20 @@ export const modLogMessages = {
     reorder_rule: 'Reorder rule',
     remove_rule: 'Remove rule',
     edit_settings: 'Settings',
+    purge_post: 'Delete post content',
+    announce_post: 'Announce post',
+    add_default_community: 'Add default community',
+    remove_default_community: 'Remove default community',
+    approve_community_request: 'Approve community request',
+    deny_community_request: 'Deny community request',
+    delete_community_request: 'Delete community request',
+    add_badge: 'Give badge',
+    remove_badge: 'Take badge',
+    block_ip: 'Block IP',
+    unblock_ip: 'Lift IP block',
+    edit_site_settings: 'Site settings',
+    add_admin: 'Add admin',
+    remove_admin: 'Remove admin',
+    delete_account: 'Delete account',
   },
 } as const;

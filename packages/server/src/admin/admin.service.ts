@@ -1,10 +1,10 @@
 import { apiMessages } from '@commons/shared/texts/api';
 import { purgeUserComments } from '../comments/comments.service.js';
-import { setDefault } from '../communities/communities.service.js';
+import { findCommunityByName, setDefaultCommunity } from '../communities/communities.repository.js';
 import { denyCommunityRequest } from '../community-requests/community-requests.service.js';
 import type { Deps } from '../deps.js';
 import { errors } from '../lib/errors.js';
-import { recordSiteBan } from '../moderation/modlog.service.js';
+import { inCommunity, recordAdminAction, recordSiteBan } from '../moderation/modlog.service.js';
 import { purgeUserPosts } from '../posts/posts.service.js';
 import { assertAdmin, siteRole } from '../policies/roles.policy.js';
 import { assertMayBeBannedSiteWide } from '../policies/users.policy.js';
@@ -26,7 +26,8 @@ function required(value: string | undefined): string {
 }
 
 /**
- * `POST /api/_admin` (API.md §16.1). Site-wide bans: an admin cannot be banned (checked before anything
+ * `POST /api/_admin` (API.md §16.1); each action that changes something is in the moderation log.
+ * Site-wide bans: an admin cannot be banned (checked before anything
  * happens); the user's sessions end; with `deleteContentDays` their posts and comments of the last N
  * days (0: all) are deleted as admins, posts with their content.
  */
@@ -65,9 +66,24 @@ export async function runAdminAction(deps: Deps, viewer: UserRow | null, action:
       return;
     }
     case 'add_default_forum':
-    case 'remove_default_forum':
-      await setDefault(deps, required(action.name), action.action === 'add_default_forum');
+    case 'remove_default_forum': {
+      const community = await findCommunityByName(deps.db, required(action.name));
+      if (!community) throw errors.communityNotFound();
+      const add = action.action === 'add_default_forum';
+      await deps.db.transaction().execute(async (trx) => {
+        // Asking for what is so already changes nothing, and is not logged.
+        if (await setDefaultCommunity(trx, community.id, add)) {
+          await recordAdminAction(
+            trx,
+            viewer,
+            add ? 'add_default_community' : 'remove_default_community',
+            deps.clock(),
+            inCommunity(community),
+          );
+        }
+      });
       return;
+    }
     case 'deny_comm':
       await denyCommunityRequest(deps, viewer, action);
       return;

@@ -25,30 +25,30 @@ const MAX_AGE_SECONDS = 60;
 /** The strong part of an entity tag: If-None-Match compares weakly (RFC 9110 §13.1.2). */
 const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
 
-function notModified(request: FastifyRequest, doc: AtomDocument, lastModified: Date): boolean {
+function notModified(request: FastifyRequest, doc: AtomDocument): boolean {
   const match = request.headers['if-none-match'];
-  // If-None-Match decides when present; If-Modified-Since only without it (RFC 9110 §13.1.3).
+  // If-None-Match decides when present; If-Modified-Since only without it (RFC 9110 §13.1.3), and
+  // only when the feed has a Last-Modified to compare with.
   if (match !== undefined) {
     return match.trim() === '*' || match.split(',').some((tag) => opaque(tag) === opaque(doc.etag));
   }
   const since = request.headers['if-modified-since'];
   const at = since ? Date.parse(since) : NaN;
-  return !Number.isNaN(at) && lastModified.getTime() <= at;
+  return doc.lastModified !== null && !Number.isNaN(at) && doc.lastModified.getTime() <= at;
 }
 
 /**
  * Sends a feed with its validators: public and cacheable (a feed answers every reader the same), 304
- * with no body when the reader's copy is current.
+ * with no body when the reader's copy is current. Last-Modified only when the feed knows it (whole
+ * seconds, atom.service.ts `changedSince`); the ETag always.
  */
 function sendAtom(request: FastifyRequest, reply: FastifyReply, doc: AtomDocument): FastifyReply {
-  // HTTP dates have whole seconds.
-  const lastModified = new Date(Math.floor(doc.lastModified.getTime() / 1000) * 1000);
   reply
     .header('Content-Type', 'application/atom+xml; charset=utf-8')
     .header('Cache-Control', `public, max-age=${MAX_AGE_SECONDS}`)
-    .header('ETag', doc.etag)
-    .header('Last-Modified', lastModified.toUTCString());
-  if (notModified(request, doc, lastModified)) return reply.code(304).send();
+    .header('ETag', doc.etag);
+  if (doc.lastModified) reply.header('Last-Modified', doc.lastModified.toUTCString());
+  if (notModified(request, doc)) return reply.code(304).send();
   return reply.send(doc.xml);
 }
 

@@ -38,11 +38,14 @@ const SORT_LABELS: Record<FeedSort, string> = {
   all: 'top of all time',
 };
 
-/** A feed as it is sent: the XML, its validator and the time it last changed (Last-Modified). */
+/**
+ * A feed as it is sent: the XML, its validator, and the time its text last changed (Last-Modified),
+ * null while that time cannot be told to the second (see `changedSince`).
+ */
 export interface AtomDocument {
   xml: string;
   etag: string;
-  lastModified: Date;
+  lastModified: Date | null;
 }
 
 /** Where the feed is read from: the site's origin (PUBLIC_URL, else the request's). */
@@ -187,18 +190,43 @@ function newest(entries: AtomEntry[], otherwise: Date): Date {
   );
 }
 
+/** Feeds whose text's first sight this process remembers (a few hundred KB at most). */
+const MAX_SEEN = 2_000;
+const seen = new Map<string, { etag: string; since: number }>();
+
+/**
+ * Last-Modified of a feed: when this process first made or read its current text (by its ETag), to
+ * the second below. Not the newest entry's `updated`: a hot or top feed re-ranks, and a removal lets
+ * an older post into the page, without any entry getting newer. The text was current from before
+ * that moment, so a copy older than it is older than the text. Sent only once a whole second has
+ * passed since: a change within the same second would otherwise show the same date (RFC 9110
+ * §8.8.2.2 calls such a date weak), and If-Modified-Since would take it for unchanged. A process that
+ * starts afresh, or forgot the key, sees the text as new: a reader then gets a 200 it could have been
+ * spared, never a 304 it should not.
+ */
+function changedSince(key: string, etag: string, now: number): Date | null {
+  let known = seen.get(key);
+  if (!known || known.etag !== etag) {
+    known = { etag, since: now };
+    seen.delete(key);
+    seen.set(key, known);
+    if (seen.size > MAX_SEEN) seen.delete(seen.keys().next().value!);
+  }
+  const second = Math.floor(known.since / 1000) * 1000;
+  return now - second >= 1000 ? new Date(second) : null;
+}
+
 /**
  * A feed's document from the shared read cache (cache/read-cache.ts): the same for every reader, made
- * once however many readers poll at once, and made again after any write that changes pages. The
- * cached text is the Last-Modified time, a newline, and the XML.
+ * once however many readers poll at once, and made again after any write that changes pages.
  */
 async function cached(deps: Deps, key: string, build: () => Promise<AtomFeed>): Promise<AtomDocument> {
-  const page = await deps.readCache.get(`atom:${key}`, async () => {
-    const feed = await build();
-    return `${feed.updated.toISOString()}\n${atomXml(feed)}`;
-  });
-  const cut = page.text.indexOf('\n');
-  return { xml: page.text.slice(cut + 1), etag: page.etag, lastModified: new Date(page.text.slice(0, cut)) };
+  const page = await deps.readCache.get(`atom:${key}`, async () => atomXml(await build()));
+  return {
+    xml: page.text,
+    etag: page.etag,
+    lastModified: changedSince(key, page.etag, deps.clock().getTime()),
+  };
 }
 
 function feedOf(

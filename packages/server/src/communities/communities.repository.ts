@@ -174,20 +174,27 @@ export async function isDefaultCommunity(db: Kysely<DB>, communityId: string): P
   return row !== undefined;
 }
 
+/** Adds the community to the default set or takes it out; false when it was so already. */
 export async function setDefaultCommunity(
   db: Kysely<DB>,
   communityId: string,
   isDefault: boolean,
-): Promise<void> {
+): Promise<boolean> {
   if (isDefault) {
-    await db
+    const added = await db
       .insertInto('default_communities')
       .values({ community_id: communityId })
       .onConflict((oc) => oc.column('community_id').doNothing())
-      .execute();
-  } else {
-    await db.deleteFrom('default_communities').where('community_id', '=', communityId).execute();
+      .returning('community_id')
+      .executeTakeFirst();
+    return added !== undefined;
   }
+  const removed = await db
+    .deleteFrom('default_communities')
+    .where('community_id', '=', communityId)
+    .returning('community_id')
+    .executeTakeFirst();
+  return removed !== undefined;
 }
 
 export async function insertCommunity(

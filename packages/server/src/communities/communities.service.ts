@@ -16,12 +16,14 @@ import {
 import type { CommunityListQueryParams } from '@commons/shared/schemas';
 import type { Deps } from '../deps.js';
 import type { DB } from '../db/schema.js';
+import { hasOpenRequestFor } from '../community-requests/community-requests.repository.js';
 import { errors } from '../lib/errors.js';
 import { newId, parseId } from '../lib/ids.js';
 import { imagesByIds } from '../images/images.repository.js';
 import { presentImage } from '../images/images.presenter.js';
+import { inCommunity, recordAdminAction } from '../moderation/modlog.service.js';
 import { skipsCommunityCreationLimits } from '../policies/communities.policy.js';
-import { siteRole, type Standing } from '../policies/roles.policy.js';
+import { isAdmin, siteRole, type Standing } from '../policies/roles.policy.js';
 import type { UserRow } from '../users/users.repository.js';
 import { publicUsers, usersInOrder } from '../users/user-views.js';
 import { presentCommunity, presentFullCommunity, type ViewerRelation } from './communities.presenter.js';
@@ -46,7 +48,6 @@ import {
   removeModerator,
   rulesOf,
   searchCommunities,
-  setDefaultCommunity,
   viewerRelations,
   type CommunityRow,
 } from './communities.repository.js';
@@ -265,6 +266,14 @@ export async function createCommunity(
     if (!row) return undefined;
     await addMember(trx, row.id, viewer.id);
     await addModerator(trx, row.id, viewer.id);
+    // An admin creating a community that members asked for is how a request is granted (the admin
+    // page then shows it as created): the moderation log records that approval.
+    if (isAdmin(siteRole(viewer)) && (await hasOpenRequestFor(trx, name))) {
+      await recordAdminAction(trx, viewer, 'approve_community_request', deps.clock(), {
+        ...inCommunity(row),
+        targetTitle: name,
+      });
+    }
     return findCommunityById(trx, row.id);
   });
   if (!created) throw errors.communityExists();
@@ -293,13 +302,6 @@ export async function joinCommunity(
   });
   const [json] = await communityJsons(deps, [(await findCommunityById(deps.db, id))!], viewer);
   return json!;
-}
-
-/** The admin actions `add_default_forum` / `remove_default_forum` (API.md §16.1). */
-export async function setDefault(deps: Deps, name: string, isDefault: boolean): Promise<void> {
-  const row = await findCommunityByName(deps.db, name);
-  if (!row) throw errors.communityNotFound();
-  await setDefaultCommunity(deps.db, row.id, isDefault);
 }
 
 /** A new account joins every default community (DOMAIN §2.7). Runs in the signup transaction. */

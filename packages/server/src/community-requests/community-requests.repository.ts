@@ -58,6 +58,18 @@ export async function hasPendingRequest(db: Kysely<DB>, userId: string, name: st
   return row !== undefined;
 }
 
+/** Whether anyone's request for this name (any case) is open: neither denied nor deleted. */
+export async function hasOpenRequestFor(db: Kysely<DB>, name: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('community_requests')
+    .select('id')
+    .where('community_name_lc', '=', name.toLowerCase())
+    .where('deleted_at', 'is', null)
+    .where('denied_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** False when the storage refused a second pending request of the member for that name (a race). */
 export async function insertRequest(
   db: Kysely<DB>,

@@ -3,6 +3,7 @@ import { apiMessages } from '@commons/shared/texts/api';
 import { communityNameProblem } from '../communities/communities.service.js';
 import type { Deps } from '../deps.js';
 import { errors } from '../lib/errors.js';
+import { recordAdminAction } from '../moderation/modlog.service.js';
 import { recordDeniedCommunityEvent } from '../notifications/notification-events.service.js';
 import { assertAdmin, siteRole } from '../policies/roles.policy.js';
 import type { UserRow } from '../users/users.repository.js';
@@ -70,16 +71,28 @@ function parseRequestId(value: unknown): number {
   return id;
 }
 
-/** `DELETE /api/community_requests/{id}` (admin): soft delete. */
+/**
+ * `DELETE /api/community_requests/{id}` (admin): soft delete. The moderation log records it with the
+ * name asked for (not who asked, nor their note: requests are the admins' business).
+ */
 export async function deleteCommunityRequest(deps: Deps, viewer: UserRow | null, requestId: string) {
-  admin(viewer);
+  const by = admin(viewer);
   const id = parseRequestId(requestId);
-  if (!(await deleteRequest(deps.db, id, deps.clock()))) throw errors.invalidRequestId();
+  const request = await findRequest(deps.db, id);
+  if (!request) throw errors.invalidRequestId();
+  const now = deps.clock();
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await deleteRequest(trx, id, now))) throw errors.invalidRequestId();
+    await recordAdminAction(trx, by, 'delete_community_request', now, {
+      targetTitle: request.community_name,
+    });
+  });
 }
 
 /**
- * `_admin deny_comm` (API.md §16.1): the denial and the requester's `denied_comm` notification, in one
- * transaction. A request already denied (by anyone) answers `already_denied`.
+ * `_admin deny_comm` (API.md §16.1): the denial, the requester's `denied_comm` notification and the
+ * moderation log's entry (the name asked for; the note is the requester's), in one transaction. A
+ * request already denied (by anyone) answers `already_denied`.
  */
 export async function denyCommunityRequest(
   deps: Deps,
@@ -99,5 +112,8 @@ export async function denyCommunityRequest(
   await deps.db.transaction().execute(async (trx) => {
     if (!(await denyRequest(trx, id, { note, by: viewer.username, at: now }))) throw errors.alreadyDenied();
     await recordDeniedCommunityEvent(trx, request.by_user_id, note, viewer.id, now);
+    await recordAdminAction(trx, viewer, 'deny_community_request', now, {
+      targetTitle: request.community_name,
+    });
   });
 }

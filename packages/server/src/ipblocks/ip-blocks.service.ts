@@ -1,6 +1,9 @@
 import { limits, truncateChars, type IPBlock, type IPBlockPage } from '@commons/shared';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
 import type { Deps } from '../deps.js';
 import { errors } from '../lib/errors.js';
+import { recordAdminAction, type ModLogActor } from '../moderation/modlog.service.js';
 import { assertAdmin, siteRole } from '../policies/roles.policy.js';
 import type { UserRow } from '../users/users.repository.js';
 import { maskedBits, parseBlockAddress, rangeText } from './ip-block-address.js';
@@ -82,6 +85,27 @@ async function blocksChanged(deps: Deps): Promise<void> {
   await deps.ipBlocks.refresh(deps.db);
 }
 
+/**
+ * Records blocks and lifts in the public moderation log, in the caller's transaction: who and when,
+ * and a block's end, never the address, its note or the users seen there (the admins' page has them).
+ */
+function recordBlock(trx: Kysely<DB>, actor: ModLogActor, at: Date, expiresAt: Date | null) {
+  return recordAdminAction(trx, actor, 'block_ip', at, {
+    details: expiresAt ? { expiresAt: expiresAt.toISOString() } : null,
+  });
+}
+
+async function recordLifts(
+  trx: Kysely<DB>,
+  actor: ModLogActor,
+  at: Date,
+  ids: readonly number[],
+): Promise<void> {
+  for (const blockId of ids) {
+    await recordAdminAction(trx, actor, 'unblock_ip', at, { details: { blockId } });
+  }
+}
+
 /** `POST /api/ipblocks` (API.md §16.3, DOMAIN §7.9). The block applies at once, in every process. */
 export async function createBlock(
   deps: Deps,
@@ -96,14 +120,20 @@ export async function createBlock(
   // A block past its time no longer counts as the same block in effect.
   await expireBlocks(deps.db, now);
   const ip = rangeText(range);
-  const id = await insertBlock(deps.db, {
-    ip,
-    masked_bits: maskedBits(range),
-    created_by: creator.id,
-    created_at: now,
-    expires_at: hours === null ? null : new Date(now.getTime() + hours * HOUR_MS),
-    associated_users: await usernamesSeenIn(deps.db, `${ip}/${range.prefix}`),
-    note,
+  const expiresAt = hours === null ? null : new Date(now.getTime() + hours * HOUR_MS);
+  const associated = await usernamesSeenIn(deps.db, `${ip}/${range.prefix}`);
+  const id = await deps.db.transaction().execute(async (trx) => {
+    const inserted = await insertBlock(trx, {
+      ip,
+      masked_bits: maskedBits(range),
+      created_by: creator.id,
+      created_at: now,
+      expires_at: expiresAt,
+      associated_users: associated,
+      note,
+    });
+    if (inserted !== undefined) await recordBlock(trx, creator, now, expiresAt);
+    return inserted;
   });
   if (id === undefined) throw errors.blockDuplicate();
   await blocksChanged(deps);
@@ -139,13 +169,17 @@ export async function getBlock(deps: Deps, viewer: UserRow | null, blockId: stri
 
 /** `DELETE /api/ipblocks/{id}`: 404 unknown, 409 no longer in effect (expired or cancelled). */
 export async function cancelBlock(deps: Deps, viewer: UserRow | null, blockId: string): Promise<IPBlock> {
-  admin(viewer);
+  const by = admin(viewer);
   const id = parseBlockId(blockId);
   const now = deps.clock();
   await expireBlocks(deps.db, now);
   const row = await findBlock(deps.db, id);
   if (!row) throw errors.blockNotFound();
-  if ((await cancelBlocks(deps.db, now, id)).length === 0) throw errors.blockNotInEffect();
+  await deps.db.transaction().execute(async (trx) => {
+    const lifted = await cancelBlocks(trx, now, id);
+    if (lifted.length === 0) throw errors.blockNotInEffect();
+    await recordLifts(trx, by, now, lifted);
+  });
   await blocksChanged(deps);
   return ipBlockJson((await findBlock(deps.db, id))!);
 }
@@ -156,11 +190,14 @@ export async function cancelAllBlocks(
   viewer: UserRow | null,
   query: { limit?: string; next?: string },
 ): Promise<IPBlockPage> {
-  admin(viewer);
+  const by = admin(viewer);
   // Bad paging answers 400 before anything is cancelled.
   parseAdminLimit(query.limit, limits.ipBlocksPageSize);
   decodeBlockCursor(query.next);
-  await cancelBlocks(deps.db, deps.clock());
+  const now = deps.clock();
+  await deps.db.transaction().execute(async (trx) => {
+    await recordLifts(trx, by, now, await cancelBlocks(trx, now));
+  });
   await blocksChanged(deps);
   return listBlockPage(deps, viewer, query);
 }
@@ -190,14 +227,20 @@ export async function operatorListBlocks(deps: Pick<Deps, 'db' | 'clock'>): Prom
 
 /**
  * Lifts one block by id, or every block in effect, from the operator's command line: the way back for
- * an admin whose own address a block covers. Running servers hear of it at once.
+ * an admin whose own address a block covers. Running servers hear of it at once; the moderation log
+ * names the operator.
  */
 export async function operatorLiftBlocks(
   deps: Pick<Deps, 'db' | 'clock'>,
   which: number | 'all',
 ): Promise<number[]> {
   await expireBlocksJob(deps);
-  const lifted = await cancelBlocks(deps.db, deps.clock(), which === 'all' ? undefined : which);
+  const now = deps.clock();
+  const lifted = await deps.db.transaction().execute(async (trx) => {
+    const ids = await cancelBlocks(trx, now, which === 'all' ? undefined : which);
+    await recordLifts(trx, null, now, ids);
+    return ids;
+  });
   if (lifted.length > 0) await notifyIpBlocksChanged(deps.db, IP_BLOCKS_CHANGED_CHANNEL);
   return lifted;
 }

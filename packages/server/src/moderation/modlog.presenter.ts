@@ -1,18 +1,28 @@
 import type { ModLogEntry } from '@commons/shared';
 import type { ModLogRow } from './modlog.repository.js';
 
+/** Actions on the site as a whole: no community, user, post or rule is their target. */
+const SITE_ACTIONS: ReadonlySet<string> = new Set(['edit_site_settings', 'block_ip', 'unblock_ip']);
+/** Actions on a community request: the target is the community asked for (`title` its name). */
+const REQUEST_ACTIONS: ReadonlySet<string> = new Set([
+  'approve_community_request',
+  'deny_community_request',
+  'delete_community_request',
+]);
+
+function targetType(row: ModLogRow): ModLogEntry['target']['type'] {
+  if (SITE_ACTIONS.has(row.action)) return 'site';
+  if (REQUEST_ACTIONS.has(row.action)) return 'community';
+  if (row.comment_id) return 'comment';
+  if (row.post_id) return 'post';
+  if (row.rule_id !== null) return 'rule';
+  if (row.target_user_id) return 'user';
+  return 'community';
+}
+
 function targetOf(row: ModLogRow): ModLogEntry['target'] {
-  const type: ModLogEntry['target']['type'] = row.comment_id
-    ? 'comment'
-    : row.post_id
-      ? 'post'
-      : row.rule_id !== null
-        ? 'rule'
-        : row.target_user_id
-          ? 'user'
-          : 'community';
   return {
-    type,
+    type: targetType(row),
     postId: row.post_public_id,
     commentId: row.comment_id,
     username: row.target_user_name,

@@ -228,3 +228,28 @@ export async function recordSiteBan(
     ...(deleteContentDays !== undefined ? { details: { deleteContentDays } } : {}),
   });
 }
+
+/**
+ * An action of the site's administration (an admin's, or the operator's when `actor` is null), in the
+ * caller's transaction: acted as admins, in no community unless `fields` names one.
+ */
+export async function recordAdminAction(
+  trx: Kysely<DB>,
+  actor: ModLogActor,
+  action: ModLogAction,
+  at: Date,
+  fields: Omit<
+    NewModLogEntry,
+    'actorId' | 'actorName' | 'at' | 'actedAs' | 'action' | 'communityId' | 'communityName'
+  > &
+    Partial<Pick<NewModLogEntry, 'communityId' | 'communityName'>> = {},
+): Promise<void> {
+  await recordModAction(trx, actor, {
+    communityId: null,
+    communityName: null,
+    ...fields,
+    at,
+    actedAs: 'admins',
+    action,
+  });
+}

@@ -6,7 +6,8 @@ import { migrate, migrationStatus } from '../db/migrate.js';
 import type { DB } from '../db/schema.js';
 import type { Clock } from '../lib/time.js';
 import { operatorLiftBlocks, operatorListBlocks } from '../ipblocks/ip-blocks.service.js';
-import { getSiteSettings, saveSiteSettings } from '../site/site-settings.repository.js';
+import { getSiteSettings } from '../site/site-settings.repository.js';
+import { changeSiteSettings } from '../site/site-settings.service.js';
 import { adminUsernames, countUsers, findUserByName } from '../users/users.repository.js';
 import {
   banUser,
@@ -66,7 +67,7 @@ export async function runOperation(ctx: OperationContext, operation: Operation):
       ].join('\n');
     }
     case 'admin': {
-      const user = await makeAdmin(db, operation.username, operation.add);
+      const user = await makeAdmin(db, operation.username, operation.add, ctx.clock());
       return operation.add
         ? `@${user.username} is now an admin.`
         : `@${user.username} is no longer an admin.`;
@@ -93,7 +94,7 @@ export async function runOperation(ctx: OperationContext, operation: Operation):
       return `Ended ${ended} session${ended === 1 ? '' : 's'} of @${user.username}.`;
     }
     case 'signups': {
-      await saveSiteSettings(db, { signupsDisabled: !operation.enabled });
+      await changeSiteSettings(db, null, { signupsDisabled: !operation.enabled }, ctx.clock());
       return operation.enabled ? 'Signups are open.' : 'Signups are disabled.';
     }
     case 'user': {

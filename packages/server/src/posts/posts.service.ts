@@ -286,9 +286,15 @@ export async function postAction(
     }
     case 'announce': {
       assertAdmin(siteRole(viewer));
-      if (!(await insertAnnouncement(deps.db, post.id, viewer.id))) {
-        throw errors.alreadyAnnounced();
-      }
+      await deps.db.transaction().execute(async (trx) => {
+        if (!(await insertAnnouncement(trx, post.id, viewer.id))) throw errors.alreadyAnnounced();
+        await recordContentAction(trx, viewer, {
+          at: deps.clock(),
+          actedAs: 'admins',
+          action: 'announce_post',
+          postId: post.id,
+        });
+      });
       break;
     }
     default:
@@ -444,6 +450,15 @@ async function removePost(
         deleted_content_by: byUserId,
         deleted_content_as: as,
       });
+      // Only admins purge (moderators may not): an entry of its own beside the removal's, if any.
+      if (moderation) {
+        await recordContentAction(trx, moderation.viewer, {
+          at: now,
+          actedAs: 'admins',
+          action: 'purge_post',
+          postId: post.id,
+        });
+      }
     }
     return { updated, images };
   });

@@ -1,15 +1,42 @@
 import type { SiteSettings, SiteSettingsUpdateBody } from '@commons/shared';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
 import type { Deps } from '../deps.js';
 import { IP_BLOCKS_CHANGED_CHANNEL } from '../ipblocks/ip-block-list.js';
 import { notifyIpBlocksChanged } from '../ipblocks/ip-blocks.repository.js';
 import { errors } from '../lib/errors.js';
+import { recordAdminAction, type ModLogActor } from '../moderation/modlog.service.js';
 import { assertAdmin, siteRole } from '../policies/roles.policy.js';
 import type { UserRow } from '../users/users.repository.js';
 import { getSiteSettings, saveSiteSettings } from './site-settings.repository.js';
 
-function admin(viewer: UserRow | null): void {
+function admin(viewer: UserRow | null): UserRow {
   if (!viewer) throw errors.notLoggedIn();
   assertAdmin(siteRole(viewer));
+  return viewer;
+}
+
+/**
+ * Saves the keys given, by an admin or the operator (`actor` null), and records the keys that really
+ * changed as one `edit_site_settings` entry of the moderation log (none when nothing changed).
+ */
+export async function changeSiteSettings(
+  db: Kysely<DB>,
+  actor: ModLogActor,
+  changes: Partial<SiteSettings>,
+  at: Date,
+): Promise<SiteSettings> {
+  return db.transaction().execute(async (trx) => {
+    const before = await getSiteSettings(trx);
+    const saved = await saveSiteSettings(trx, changes);
+    const changed = (Object.keys(saved) as (keyof SiteSettings)[]).filter(
+      (key) => saved[key] !== before[key],
+    );
+    if (changed.length) {
+      await recordAdminAction(trx, actor, 'edit_site_settings', at, { details: { changes: changed } });
+    }
+    return saved;
+  });
 }
 
 /**
@@ -27,8 +54,8 @@ export async function updateSiteSettings(
   viewer: UserRow | null,
   changes: SiteSettingsUpdateBody,
 ): Promise<SiteSettings> {
-  admin(viewer);
-  const saved = await saveSiteSettings(deps.db, changes);
+  const by = admin(viewer);
+  const saved = await changeSiteSettings(deps.db, by, changes, deps.clock());
   // `torBlocked` applies in every process: here before the answer (with the exit list read), elsewhere
   // on the notification.
   await notifyIpBlocksChanged(deps.db, IP_BLOCKS_CHANGED_CHANNEL);

@@ -3,6 +3,7 @@ import type { Deps } from '../deps.js';
 import { deleteImages, storeUpload } from '../images/images.service.js';
 import { errors } from '../lib/errors.js';
 import { parseId } from '../lib/ids.js';
+import { recordAdminAction } from '../moderation/modlog.service.js';
 import { assertAdmin, siteRole } from '../policies/roles.policy.js';
 import { assertMayDeleteAccount } from '../policies/users.policy.js';
 import {
@@ -49,7 +50,10 @@ function requireAdmin(viewer: UserRow | null): UserRow {
   return viewer;
 }
 
-/** `POST /api/users/{username}/badges` (API.md §7.5): adding a badge twice changes nothing. */
+/**
+ * `POST /api/users/{username}/badges` (API.md §7.5): adding a badge twice changes nothing (no
+ * notification, no entry in the moderation log).
+ */
 export async function addBadge(
   deps: Deps,
   viewer: UserRow | null,
@@ -64,7 +68,9 @@ export async function addBadge(
   await deps.db.transaction().execute(async (trx) => {
     // Only a badge actually given notifies: giving it again changes nothing.
     if (await addUserBadge(trx, user.id, badgeType)) {
-      await recordBadgeEvent(trx, user.id, type, admin.id, deps.clock());
+      const now = deps.clock();
+      await recordBadgeEvent(trx, user.id, type, admin.id, now);
+      await recordAdminAction(trx, admin, 'add_badge', now, badgeTarget(user, type));
     }
   });
   return (await badgesOf(deps.db, [user.id])).get(user.id) ?? [];
@@ -81,22 +87,31 @@ export async function removeBadge(
   badgeId: string,
   byType: boolean,
 ): Promise<void> {
-  requireAdmin(viewer);
+  const admin = requireAdmin(viewer);
   const user = await requireUser(deps, username);
-  if (byType) {
-    await deleteUserBadgesOfType(deps.db, user.id, badgeId);
-    return;
-  }
-  const id = Number(badgeId);
-  if (!/^\d{1,9}$/.test(badgeId)) throw errors.badBadgeId();
-  await deleteUserBadge(deps.db, user.id, id);
+  if (!byType && !/^\d{1,9}$/.test(badgeId)) throw errors.badBadgeId();
+  await deps.db.transaction().execute(async (trx) => {
+    const removed = byType
+      ? await deleteUserBadgesOfType(trx, user.id, badgeId)
+      : await deleteUserBadge(trx, user.id, Number(badgeId));
+    const now = deps.clock();
+    for (const type of removed) {
+      await recordAdminAction(trx, admin, 'remove_badge', now, badgeTarget(user, type));
+    }
+  });
+}
+
+/** A badge's entry in the moderation log: the user, and the badge's type as the title. */
+function badgeTarget(user: UserRow, type: string) {
+  return { targetUserId: user.id, targetUserName: user.username, targetTitle: type };
 }
 
 /**
  * `DELETE /api/users/{username}` (API.md §7.2, DOMAIN §8.8): with the requester's own password; an
  * admin may delete others. The account's sessions end first; then, in one transaction, it leaves its
  * communities, moderator posts, bans, mutes, lists and push subscriptions, loses its picture and personal details, and
- * becomes the ghost. The name stays taken; posts and comments stay.
+ * becomes the ghost. The name stays taken; posts and comments stay. An admin's deletion of another's
+ * account is in the moderation log.
  */
 export async function deleteAccount(
   deps: Deps,
@@ -129,6 +144,13 @@ export async function deleteAccount(
     await deleteBadgesOfUser(trx, target.id);
     await deletePushSubscriptionsOfUser(trx, target.id);
     await scrubDeletedAccount(trx, target.id, scrambled, deps.clock());
+    // An admin deleting someone else's account acts for the site; one's own deletion is not logged.
+    if (target.id !== viewer.id) {
+      await recordAdminAction(trx, viewer, 'delete_account', deps.clock(), {
+        targetUserId: target.id,
+        targetUserName: target.username,
+      });
+    }
     // After the account's row is locked and marked deleted: a delivery that got in before has
     // committed, and one after sees the account deleted and creates nothing.
     await deleteNotificationsOf(trx, target.id);

@@ -189,20 +189,41 @@ export async function addUserBadge(db: Kysely<DB>, userId: string, typeId: numbe
   return added !== undefined;
 }
 
-export async function deleteUserBadge(db: Kysely<DB>, userId: string, id: number): Promise<void> {
-  await db.deleteFrom('user_badges').where('user_id', '=', userId).where('id', '=', id).execute();
+/** Removes one badge of the user; the type of what was removed (none: the user had no such badge). */
+export async function deleteUserBadge(db: Kysely<DB>, userId: string, id: number): Promise<string[]> {
+  return removedTypes(
+    await db
+      .deleteFrom('user_badges')
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .returning('type')
+      .execute(),
+    db,
+  );
 }
 
+/** Removes every badge of the type from the user; the types removed (none or that one). */
 export async function deleteUserBadgesOfType(
   db: Kysely<DB>,
   userId: string,
   typeName: string,
-): Promise<void> {
-  await db
-    .deleteFrom('user_badges')
-    .where('user_id', '=', userId)
-    .where('type', 'in', (eb) => eb.selectFrom('badge_types').select('id').where('name', '=', typeName))
-    .execute();
+): Promise<string[]> {
+  return removedTypes(
+    await db
+      .deleteFrom('user_badges')
+      .where('user_id', '=', userId)
+      .where('type', 'in', (eb) => eb.selectFrom('badge_types').select('id').where('name', '=', typeName))
+      .returning('type')
+      .execute(),
+    db,
+  );
+}
+
+async function removedTypes(rows: { type: number }[], db: Kysely<DB>): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const ids = [...new Set(rows.map((row) => row.type))];
+  const names = await db.selectFrom('badge_types').select('name').where('id', 'in', ids).execute();
+  return names.map((row) => row.name);
 }
 
 export async function deleteBadgesOfUser(db: Kysely<DB>, userId: string): Promise<void> {

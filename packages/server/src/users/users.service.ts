@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { type User } from '@commons/shared';
 import { joinDefaultCommunities, moddingList } from '../communities/communities.service.js';
 import { insertBookmarksList } from '../lists/lists.repository.js';
-import { recordSiteBan } from '../moderation/modlog.service.js';
+import { recordAdminAction, recordSiteBan } from '../moderation/modlog.service.js';
 import type { Deps } from '../deps.js';
 import type { DB } from '../db/schema.js';
 import { errors } from '../lib/errors.js';
@@ -117,7 +117,13 @@ export class OperatorError extends Error {
   override name = 'OperatorError';
 }
 
-export async function makeAdmin(db: Kysely<DB>, username: string, isAdmin: boolean): Promise<UserRow> {
+/** Grants or takes the admin role (the operator's command), recorded in the moderation log. */
+export async function makeAdmin(
+  db: Kysely<DB>,
+  username: string,
+  isAdmin: boolean,
+  at: Date,
+): Promise<UserRow> {
   const row = await requireUser(db, username);
   if (row.deleted_at) throw new OperatorError(`@${row.username} is a deleted account.`);
   if (row.is_admin === isAdmin) {
@@ -125,7 +131,13 @@ export async function makeAdmin(db: Kysely<DB>, username: string, isAdmin: boole
       isAdmin ? `@${row.username} is already an admin.` : `@${row.username} is not an admin.`,
     );
   }
-  await setAdmin(db, row.id, isAdmin);
+  await db.transaction().execute(async (trx) => {
+    await setAdmin(trx, row.id, isAdmin);
+    await recordAdminAction(trx, null, isAdmin ? 'add_admin' : 'remove_admin', at, {
+      targetUserId: row.id,
+      targetUserName: row.username,
+    });
+  });
   return row;
 }
 

@@ -1,4 +1,5 @@
-import { DEFAULT_FEED_SORT, isFeedSort, staticPages, type FeedSort } from '@commons/shared';
+import { isFeedSort, staticPages, type FeedSort } from '@commons/shared';
+import { feedLinks } from '@commons/shared/texts/feeds';
 import { findCommunityByName } from '../communities/communities.repository.js';
 import type { Deps } from '../deps.js';
 import { imagesByIds } from '../images/images.repository.js';
@@ -18,10 +19,10 @@ const POST = /^\/([0-9A-Za-z_]{3,21})\/post\/([0-9A-Za-z_]{8})(?:\/[0-9a-fA-F]{2
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** The Atom feed's query for the page's sort (`?sort=` of a feed page), when it is not the default. */
-function sortQuery(search: URLSearchParams, defaultSort: FeedSort): string {
+/** The page's sort (`?sort=` of a feed page), for its Atom feed; null when absent or not a sort. */
+function sortOf(search: URLSearchParams): FeedSort | null {
   const sort = search.get('sort');
-  return sort && isFeedSort(sort) && sort !== defaultSort ? `?sort=${sort}` : '';
+  return sort && isFeedSort(sort) ? sort : null;
 }
 
 /**
@@ -38,9 +39,7 @@ export async function pageMeta(
     // The home page of a guest is All; a member's shows their subscriptions, but All is still its feed.
     return {
       title: null,
-      feeds: [
-        { title: `All posts - ${site}`, href: `/api/feeds/all${sortQuery(search, DEFAULT_FEED_SORT)}` },
-      ],
+      feeds: [feedLinks.all(site, sortOf(search))],
     };
   }
   const page = staticPages.find((p) => p.path === pathname);
@@ -60,12 +59,7 @@ export async function pageMeta(
         ...(user.banned_at
           ? {}
           : {
-              feeds: [
-                {
-                  title: `Posts by @${user.username} - ${site}`,
-                  href: `/api/feeds/users/${encodeURIComponent(user.username)}`,
-                },
-              ],
+              feeds: [feedLinks.user(site, user.username)],
             }),
       };
     }
@@ -81,10 +75,7 @@ export async function pageMeta(
         shareTitle: `${row.display_name} by @${row.username} on ${site}`,
         description: row.description ?? `${plural(row.num_items, 'item')} saved by @${row.username}.`,
         feeds: [
-          {
-            title: `${row.display_name} by @${row.username} - ${site}`,
-            href: `/api/feeds/users/${encodeURIComponent(row.username)}/lists/${encodeURIComponent(row.name)}`,
-          },
+          feedLinks.list(site, { username: row.username, name: row.name, displayName: row.display_name }),
         ],
       };
     }
@@ -124,12 +115,7 @@ export async function pageMeta(
         shareTitle: `${row.name} - ${site}`,
         ...(row.about ? { description: row.about } : {}),
         ...(image ? { image: presentImage(image, null, deps.secrets.imageKey).url } : {}),
-        feeds: [
-          {
-            title: `${row.name} - ${site}`,
-            href: `/api/feeds/communities/${encodeURIComponent(row.name)}${sortQuery(search, DEFAULT_FEED_SORT)}`,
-          },
-        ],
+        feeds: [feedLinks.community(site, row.name, sortOf(search))],
       };
     }
   }

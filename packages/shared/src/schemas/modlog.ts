@@ -14,7 +14,10 @@ export const ModLogQuerySchema = Type.Object({ action: Query, moderator: Query, 
 
 export const ModLogActionSchema = Type.Union(MOD_LOG_ACTIONS.map((a) => Type.Literal(a)));
 
-/** What an entry acted on: a post (or a comment on it), a user, a rule or the community itself. */
+/**
+ * What an entry acted on: a post (or a comment on it), a user, a rule, a community (itself, or one
+ * asked for in a community request), or the site (its settings, IP blocks).
+ */
 export const ModLogTargetSchema = Type.Object(
   {
     type: Type.Union([
@@ -23,13 +26,17 @@ export const ModLogTargetSchema = Type.Object(
       Type.Literal('user'),
       Type.Literal('rule'),
       Type.Literal('community'),
+      Type.Literal('site'),
     ]),
     /** The post's public id (for a comment, of its post). */
     postId: Nullable(Type.String()),
     commentId: Nullable(Type.String()),
     /** The user acted on, or the author of the post or comment. */
     username: Nullable(Type.String()),
-    /** The post's title, or the rule's text, as they were at the time. */
+    /**
+     * The post's title or the rule's text, as they were at the time; a badge's type; the name a
+     * community request asked for.
+     */
     title: Nullable(Type.String()),
   },
   { additionalProperties: false },
@@ -52,9 +59,9 @@ export const ModLogEntrySchema = Type.Object(
     reasonRule: Nullable(Type.String()),
     /** The moderator's own words. */
     reason: Nullable(Type.String()),
-    /** A ban's end (null: permanent, or not a ban). */
+    /** A ban's or an IP block's end (null: permanent, or neither). */
     expiresAt: Nullable(Time),
-    /** For `edit_settings`: the fields that changed. */
+    /** For `edit_settings` and `edit_site_settings`: the fields that changed. */
     changes: Nullable(Type.Array(Type.String())),
   },
   { additionalProperties: false },

@@ -3,10 +3,14 @@ import { Skeleton } from '../../components/ui/Skeleton';
 import { ApiError } from '../../lib/api-client';
 import { useIsMobileLayout } from '../../lib/device';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useFeedLinks } from '../../lib/use-feed-links';
+import { feedLinks } from '@commons/shared/texts/feeds';
+import { siteConfig } from '../site-config';
 import { useCommunity } from '../../features/communities/api/get-community';
 import { CommunityDetails } from '../../features/communities/components/CommunityDetails';
 import { CommunityHeader } from '../../features/communities/components/CommunityHeader';
 import { Feed } from '../../features/posts/components/Feed';
+import { useFeedSort } from '../../features/posts/feed-preferences';
 import { NotFoundPage } from './not-found';
 import { LoadFailed, PostsAboutTabs } from './page-parts';
 import pages from './pages.module.css';
@@ -31,6 +35,8 @@ export default function CommunityPage({ name }: { name: string }) {
   const mobile = useIsMobileLayout();
   const community = query.data;
   useDocumentTitle(community?.name ?? name);
+  const sort = useFeedSort();
+  useFeedLinks(community ? [feedLinks.community(siteConfig.siteName, community.name, sort)] : []);
   useFromNotification();
 
   if (!community) {

@@ -3,9 +3,12 @@ import { buttonClass } from '../../components/ui/Button';
 import { Icon } from '../../components/ui/Icon';
 import { useIsMobileLayout } from '../../lib/device';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useFeedLinks } from '../../lib/use-feed-links';
+import { feedLinks } from '@commons/shared/texts/feeds';
 import { siteConfig } from '../site-config';
 import { WelcomeCard } from '../../features/auth/components/WelcomeCard';
 import { Feed } from '../../features/posts/components/Feed';
+import { useFeedSort } from '../../features/posts/feed-preferences';
 import { useCurrentUser } from '../../features/session/api/get-current-user';
 import pages from './pages.module.css';
 import styles from './feed-pages.module.css';
@@ -22,6 +25,9 @@ export default function HomePage({ feed }: { feed?: 'all' | 'subscriptions' }) {
   const mobile = useIsMobileLayout();
   const kind = feed ?? (user?.homeFeed === 'subscriptions' ? 'subscriptions' : 'all');
   useDocumentTitle(feed ? TITLES[feed] : null);
+  // `/` names the All feed even when it shows a member's subscriptions, as the server's HTML does.
+  const sort = useFeedSort();
+  useFeedLinks(feed === 'subscriptions' ? [] : [feedLinks.all(siteConfig.siteName, sort)]);
   return (
     <div className={pages.columns}>
       <div className={styles.main}>

@@ -7,6 +7,9 @@ import { Icon } from '../../components/ui/Icon';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { ApiError, errorText } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useFeedLinks } from '../../lib/use-feed-links';
+import { feedLinks } from '@commons/shared/texts/feeds';
+import { siteConfig } from '../site-config';
 import { useDeleteList } from '../../features/lists/api/delete-list';
 import { useList } from '../../features/lists/api/get-list';
 import { useListItems } from '../../features/lists/api/get-list-items';
@@ -32,6 +35,8 @@ export default function ListPage({ username, listName }: { username: string; lis
   const query = useList(username, listName);
   const list = query.data;
   useDocumentTitle(list ? list.displayName : listName);
+  // Only a public list has a feed.
+  useFeedLinks(list?.public ? [feedLinks.list(siteConfig.siteName, list)] : []);
 
   if (!list) {
     if (query.isError) {

@@ -4,6 +4,9 @@ import { Skeleton } from '../../components/ui/Skeleton';
 import { ApiError } from '../../lib/api-client';
 import { useMediaQuery } from '../../lib/device';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useFeedLinks } from '../../lib/use-feed-links';
+import { feedLinks } from '@commons/shared/texts/feeds';
+import { siteConfig } from '../site-config';
 import { useUserProfile } from '../../features/profiles/api/get-user';
 import { ProfileCards } from '../../features/profiles/components/ProfileCards';
 import { ProfileFeed } from '../../features/profiles/components/ProfileFeed';
@@ -30,6 +33,8 @@ export default function ProfilePage({ username }: { username: string }) {
   const narrow = useMediaQuery(ABOUT_TAB_QUERY);
   const user = query.data;
   useDocumentTitle(user ? `@${user.username}` : `@${username}`);
+  // A banned account has no public feed (the server's HTML names none either).
+  useFeedLinks(user && !user.isBanned ? [feedLinks.user(siteConfig.siteName, user.username)] : []);
   useFromNotification();
 
   if (!user) {

@@ -54,14 +54,56 @@ function Target({ entry }: { entry: ModLogEntry }): ReactNode {
         <>
           {' '}
           <UserLink name={target.username} />
-          {entry.expiresAt && <> until {new Date(entry.expiresAt).toLocaleString()}</>}
+          {target.title && <> ({target.title})</>}
+          <Until entry={entry} />
         </>
       );
     case 'rule':
       return <> {title}</>;
     case 'community':
-      return <> {(entry.changes ?? []).join(', ')}</>;
+      // A community request's name; a community's changed settings; a default community, by name.
+      if (target.title) {
+        return (
+          <>
+            {' '}
+            {entry.community ? (
+              <Link href={`/${encodeURIComponent(entry.community)}`}>/{target.title}</Link>
+            ) : (
+              `/${target.title}`
+            )}
+          </>
+        );
+      }
+      if (entry.changes) return <> {settingList(entry.changes)}</>;
+      return entry.community ? (
+        <>
+          {' '}
+          <Link href={`/${encodeURIComponent(entry.community)}`}>/{entry.community}</Link>
+        </>
+      ) : null;
+    case 'site':
+      return (
+        <>
+          {entry.changes && <> {settingList(entry.changes)}</>}
+          <Until entry={entry} />
+        </>
+      );
   }
+}
+
+/** The changed settings by their names on the settings pages (an unknown field as it is). */
+function settingList(changes: readonly string[]): string {
+  return changes.map((field) => modLogMessages.settingNames[field] ?? field).join(', ');
+}
+
+/** Whether the entry's line already names (and links) its community. */
+function namesCommunity(entry: ModLogEntry): boolean {
+  return entry.target.type === 'community' && entry.community !== null && !entry.changes;
+}
+
+/** A ban's or an IP block's end. */
+function Until({ entry }: { entry: ModLogEntry }) {
+  return entry.expiresAt ? <> until {new Date(entry.expiresAt).toLocaleString()}</> : null;
 }
 
 function Entry({ entry, showCommunity }: { entry: ModLogEntry; showCommunity: boolean }) {
@@ -73,7 +115,11 @@ function Entry({ entry, showCommunity }: { entry: ModLogEntry; showCommunity: bo
     <li className={styles.entry}>
       <p className={styles.line}>
         <Who entry={entry} />
-        {entry.actedAs === 'admins' && !entry.moderatorHidden && ` (${modLogMessages.asAdmins})`}{' '}
+        {/* The operator has no group to speak for; a hidden moderator's would tell who it was. */}
+        {entry.actedAs === 'admins' &&
+          !entry.moderatorHidden &&
+          entry.moderator !== null &&
+          ` (${modLogMessages.asAdmins})`}{' '}
         {modLogMessages.actions[entry.action]}
         <Target entry={entry} />
       </p>
@@ -84,7 +130,7 @@ function Entry({ entry, showCommunity }: { entry: ModLogEntry; showCommunity: bo
       )}
       <p className={styles.meta}>
         <time dateTime={entry.createdAt}>{new Date(entry.createdAt).toLocaleString()}</time>
-        {showCommunity && entry.community && (
+        {showCommunity && entry.community && !namesCommunity(entry) && (
           <>
             {' · '}
             <Link href={`/${encodeURIComponent(entry.community)}`}>/{entry.community}</Link>
