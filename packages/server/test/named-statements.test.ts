@@ -92,4 +92,31 @@ describe('named statements', () => {
     ).rejects.toThrow('rolled back');
     expect(await find('e'.repeat(24))).toEqual([]);
   });
+  it('prepares a statement anew when its table changed its row type under it (a restore)', async () => {
+    const own = new pg.Pool({ ...database.connection, max: 1, types: pgTypes });
+    const ownNames = new StatementNames();
+    const ownDb = new Kysely<DB>({ dialect: new NamedStatementsDialect(own, ownNames) });
+    try {
+      await sql`CREATE TABLE probe_rows (a int); INSERT INTO probe_rows VALUES (1)`.execute(ownDb);
+      const all = () => sql<Record<string, number>>`SELECT * FROM probe_rows`.execute(prepared(ownDb));
+      expect((await all()).rows).toEqual([{ a: 1 }]);
+      expect(ownNames.size).toBe(1);
+
+      // PostgreSQL refuses a prepared statement whose result would change: it runs again, named anew.
+      await sql`ALTER TABLE probe_rows ADD COLUMN b int DEFAULT 2`.execute(ownDb);
+      expect((await all()).rows).toEqual([{ a: 1, b: 2 }]);
+
+      // Inside a transaction the refusal ends the transaction; the next statement gets the new name.
+      await sql`ALTER TABLE probe_rows ADD COLUMN c int DEFAULT 3`.execute(ownDb);
+      await expect(
+        ownDb
+          .transaction()
+          .execute((trx) => sql`SELECT * FROM probe_rows`.execute(prepared(trx as Kysely<DB>))),
+      ).rejects.toThrow('cached plan must not change result type');
+      expect((await all()).rows).toEqual([{ a: 1, b: 2, c: 3 }]);
+    } finally {
+      await sql`DROP TABLE IF EXISTS probe_rows`.execute(ownDb);
+      await ownDb.destroy();
+    }
+  });
 });

@@ -57,21 +57,42 @@ export function prepared<T>(db: Kysely<T>): Kysely<T> {
 /** Statement texts chosen to run named, and their names. */
 export class StatementNames {
   readonly #names = new Map<string, string>();
+  #generation = 0;
 
   constructor(readonly max = MAX_NAMED_STATEMENTS) {}
 
   choose(text: string): void {
     if (this.#names.has(text) || this.#names.size >= this.max) return;
-    this.#names.set(text, `k${crypto.createHash('sha1').update(text).digest('base64url').slice(0, 22)}`);
+    const hash = crypto.createHash('sha1').update(text).digest('base64url').slice(0, 22);
+    this.#names.set(text, `k${this.#generation}_${hash}`);
   }
 
   nameOf(text: string): string | undefined {
     return this.#names.get(text);
   }
 
+  /**
+   * New names for every text, so that each connection prepares them afresh: after the schema changed
+   * under the process (a restore recreates every table), a statement prepared before may no longer
+   * return the row type it was prepared with. The old names stay on their connections, unused.
+   */
+  renew(): void {
+    this.#generation += 1;
+    this.#names.clear();
+  }
+
   get size(): number {
     return this.#names.size;
   }
+}
+
+/** PostgreSQL's refusal to run a prepared statement whose tables changed their row type under it. */
+function isStalePlan(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (error as { code?: string }).code === '0A000' &&
+    error.message.includes('cached plan must not change result type')
+  );
 }
 
 class ChoosingCompiler extends PostgresQueryCompiler implements QueryCompiler {
@@ -94,13 +115,30 @@ function namingPool(pool: pg.Pool, names: StatementNames): PostgresPool {
       const client = await pool.connect();
       let wrapper = wrapped.get(client);
       if (!wrapper) {
+        let inTransaction = false;
         wrapper = {
-          query: ((text: unknown, values?: readonly unknown[]) => {
+          query: (async (text: unknown, values?: readonly unknown[]) => {
             // A cursor (streamed query) passes through as it came.
             if (typeof text !== 'string') return client.query(text as never);
-            const name = names.nameOf(text);
-            const config = { text, values: values as unknown[] };
-            return client.query(name === undefined ? config : { name, ...config });
+            // Kysely opens and ends its transactions with these texts on the same client.
+            if (/^\s*(begin|start transaction)\b/i.test(text)) inTransaction = true;
+            else if (/^\s*(commit|rollback)\b/i.test(text)) inTransaction = false;
+            const run = () => {
+              const name = names.nameOf(text);
+              const config = { text, values: values as unknown[] };
+              return client.query(name === undefined ? config : { name, ...config });
+            };
+            try {
+              return await run();
+            } catch (error) {
+              if (!isStalePlan(error)) throw error;
+              names.renew();
+              // Outside a transaction the statement runs again, prepared anew; inside one, the failure
+              // has ended the transaction, and the next request finds the new names.
+              if (inTransaction) throw error;
+              names.choose(text);
+              return run();
+            }
           }) as unknown as PostgresPoolClient['query'],
           release: () => client.release(),
         };
