@@ -5,6 +5,7 @@ import { App, createQueryClient } from './app/App';
 import { preloadPage } from './app/router';
 import { siteConfig } from './app/site-config';
 import { initialQuery } from './features/session/api/get-initial';
+import './lib/react-parity';
 import { isMobileDevice, NARROW_QUERY } from './lib/device';
 import { applyFont } from './lib/device-preferences';
 import './styles/theme.css';
