@@ -7,7 +7,7 @@ import { defineConfig, transformWithOxc, type Plugin } from 'vite';
 /**
  * The app is written against React's API and typed with @types/react, but renders with Preact through
  * preact/compat: react-dom alone was 207 KB of the entry's 306 KB minified, and the home page's first
- * load had to come under 100 KB gzipped (docs/decisions.md §8). Every import of React, by our code or
+ * load had to come under 100 KB gzipped (docs/decisions.md §35). Every import of React, by our code or
  * by a library (Radix, TanStack Query, wouter, react-markdown), goes to the compatibility layer. The
  * build, the dev server and the component tests (vitest.config.ts) use these same aliases.
  */

@@ -82,9 +82,9 @@ export function useKeptDraft<T>(
   value: T,
   keep: boolean,
 ): void {
-  // A layout effect: it runs as soon as the keystroke's render is done, where an effect waits for the
-  // next frame under Preact (react-dom ran it at once after an input event), and a reload or a closed
-  // tab in between would lose the last words typed.
+  // A layout effect: it runs as soon as the keystroke's render is done, where an effect waits for a
+  // task after it (docs/decisions.md §35), and a reload or a closed tab in between would lose the last
+  // words typed.
   useLayoutEffect(() => {
     // Only members write; a box still open after logging out keeps nothing on the device.
     if (!key || userId === null) return;
