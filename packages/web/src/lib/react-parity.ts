@@ -69,9 +69,10 @@ options.event = (event: Event) => {
 /**
  * Effects are scheduled the way React schedules them: preact/hooks hands its flush of pending effects to
  * `options.requestAnimationFrame` when one is set (its `afterPaint`), and here that posts a message, a
- * task right after the commit, instead of waiting for a frame. Pending effects also run before any
- * input event is dispatched (a capture listener on window, reached first), so a keystroke or click that
- * comes before that task still finds the listeners and focus the last render's effects set up.
+ * task right after the commit, instead of waiting for a frame. Pending effects also run before a key,
+ * pointer, touch or typing event reaches anything (a capture listener on window, reached first), so a
+ * keystroke or click that comes before that task still finds the listeners and focus the last render's
+ * effects set up. Listeners on the document added then still hear the event: it has not reached them.
  */
 const waitingFlushes: (() => void)[] = [];
 
