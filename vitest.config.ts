@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { reactCompatAliases } from './packages/web/vite.config.ts';
 
 /**
  * One runner for every tier but the browser tests: unit (pure rules), component (React in happy-dom),
@@ -17,6 +18,9 @@ const source = {
     { find: /^@commons\/shared$/, replacement: shared('index.ts') },
   ],
 };
+/** The packages that import React (the web client's dependencies and the testing library's). */
+const reactLibraries =
+  /\/node_modules\/(@testing-library\/react|@tanstack\/react-query|@radix-ui\/[^/]+|@floating-ui\/react-dom|wouter|react-markdown|react-remove-scroll(-bar)?|react-style-singleton|use-callback-ref|use-sidecar)\//;
 const withRedis = Boolean(process.env.TEST_REDIS_URL);
 const globalSetup = ['packages/server/test/global-setup.ts'];
 
@@ -103,7 +107,10 @@ export default defineConfig({
           ]
         : []),
       {
-        resolve: source,
+        // What ships: React's API on Preact (packages/web/vite.config.ts), also inside the libraries.
+        // Their ES builds first: @testing-library/react's main is CommonJS, whose require('react') would
+        // reach real React whatever the aliases say.
+        resolve: { alias: [...source.alias, ...reactCompatAliases], mainFields: ['module', 'main'] },
         test: {
           name: 'component',
           include: ['packages/web/test/**/*.test.tsx', 'packages/web/src/**/*.test.ts'],
@@ -113,6 +120,9 @@ export default defineConfig({
           // (DOM, storage, clock, stubs, query clients, media queries).
           isolate: false,
           setupFiles: ['packages/web/test/setup.ts'],
+          // Node would load the libraries that import React as they are, from the real react package;
+          // through Vite they get the aliases above, as in the build (only these: Vite is slower).
+          server: { deps: { inline: [reactLibraries] } },
           // A machine busy with other work (developers run more than one thing) must not fail a slow render.
           testTimeout: 20_000,
           css: { modules: { classNameStrategy: 'non-scoped' } },

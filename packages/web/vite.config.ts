@@ -2,8 +2,29 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import react from '@vitejs/plugin-react';
 import { defineConfig, transformWithOxc, type Plugin } from 'vite';
+
+/**
+ * The app is written against React's API and typed with @types/react, but renders with Preact through
+ * preact/compat: react-dom alone was 207 KB of the entry's 306 KB minified, and the home page's first
+ * load had to come under 100 KB gzipped (docs/decisions.md §35). Every import of React, by our code or
+ * by a library (Radix, TanStack Query, wouter, react-markdown), goes to the compatibility layer. The
+ * build, the dev server and the component tests (vitest.config.ts) use these same aliases.
+ */
+export const reactCompatAliases = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+  // wouter reads useSyncExternalStore through this shim for React 17, which forwards to React's own; a
+  // CommonJS module, so in the component tests Node would resolve its require('react') to real React.
+  { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
+  // Only tests import these: test-utils for @testing-library/react's `act` (React 19 exports one itself,
+  // preact/compat does not), and server to compare markup (through preact-render-to-string).
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+];
 
 const COMPRESSIBLE = /\.(js|css|svg|json|txt|webmanifest|map)$/;
 
@@ -76,8 +97,11 @@ function serviceWorker(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), serviceWorker(), precompress()],
+  // JSX compiles to the automatic runtime from tsconfig's "jsx": "react-jsx"; no React plugin: its fast
+  // refresh drives react-dom's internals, which Preact does not have (the dev server reloads instead).
+  plugins: [serviceWorker(), precompress()],
   resolve: {
+    alias: reactCompatAliases,
     // Read @commons/shared from its TypeScript source: one build, no stale copy.
     conditions: ['source', 'module', 'browser', 'development|production'],
   },
@@ -94,6 +118,13 @@ export default defineConfig({
     sourcemap: false,
     assetsInlineLimit: 0,
     rolldownOptions: {
+      // TanStack Query marks its modules "use client" for React server components, which a client-only
+      // bundle has no use for; the bundler warns that it drops the directive (the React plugin used to
+      // silence this).
+      onwarn(warning, warn) {
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('use client')) return;
+        warn(warning);
+      },
       output: {
         codeSplitting: {
           // Everything the entry imports statically goes in the entry's one file: left to itself the

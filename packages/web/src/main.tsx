@@ -7,6 +7,7 @@ import { preloadPage } from './app/router';
 import { siteConfig } from './app/site-config';
 import { initialQuery } from './features/session/api/get-initial';
 import { embeddedAnswer } from './lib/api-client';
+import './lib/react-parity';
 import { isMobileDevice, NARROW_QUERY } from './lib/device';
 import { applyFont } from './lib/device-preferences';
 import './styles/theme.css';

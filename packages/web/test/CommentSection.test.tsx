@@ -203,7 +203,7 @@ describe('comment section', () => {
       'Speaking as moderator',
     ]);
     fireEvent.change(select, { target: { value: 'mods' } });
-    fireEvent.change(box, { target: { value: 'Please stay on topic' } });
+    fireEvent.input(box, { target: { value: 'Please stay on topic' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Comment' }));
     expect(await screen.findByText('Please stay on topic', { selector: 'p' })).toBeTruthy();
     expect(server.requests.at(-1)!.body).toEqual({ body: 'Please stay on topic', parentCommentId: null });

@@ -46,7 +46,7 @@ describe('CommunityPicker', () => {
   test('asks the server 200 ms after typing stops, once, with sort=size&limit=10&q=', async () => {
     vi.useFakeTimers();
     const { api, box } = renderPicker();
-    const type = (value: string) => act(() => void fireEvent.change(box, { target: { value } }));
+    const type = (value: string) => act(() => void fireEvent.input(box, { target: { value } }));
     type('g');
     type('ga');
     type('gam');

@@ -1,7 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { act, render, type RenderResult } from '@testing-library/react';
 import userEvent, { type Options as UserEventOptions, type UserEvent } from '@testing-library/user-event';
-import type { ReactElement, ReactNode } from 'react';
+import { Suspense, type ReactElement, type ReactNode } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { Initial } from '@commons/shared';
@@ -53,7 +53,11 @@ export function renderWithApp(ui: ReactElement, options: AppRenderOptions = {}):
     return (
       <QueryClientProvider client={queryClient}>
         <Router hook={location.hook} searchHook={location.searchHook}>
-          <AuthDialogsProvider>{children}</AuthDialogsProvider>
+          {/* As the app's route table does: a lazy page waits here. Without one, React's root waits
+              too, but Preact throws the lazy page's promise as an error. */}
+          <AuthDialogsProvider>
+            <Suspense fallback={null}>{children}</Suspense>
+          </AuthDialogsProvider>
         </Router>
       </QueryClientProvider>
     );

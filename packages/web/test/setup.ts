@@ -1,5 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+// What main.tsx installs: controlled fields, autoFocus and the effects' timing behave as in React.
+import '../src/lib/react-parity';
 import { installMatchMedia, resetMediaQueries } from './media';
 import { clearQueryClients } from './query-clients';
 

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 
 /**
  * Half-written posts and comments kept on the device until they are sent or discarded, so a reload or
@@ -82,7 +82,10 @@ export function useKeptDraft<T>(
   value: T,
   keep: boolean,
 ): void {
-  useEffect(() => {
+  // A layout effect: it runs as soon as the keystroke's render is done, where an effect waits for a
+  // task after it (docs/decisions.md §35), and a reload or a closed tab in between would lose the last
+  // words typed.
+  useLayoutEffect(() => {
     // Only members write; a box still open after logging out keeps nothing on the device.
     if (!key || userId === null) return;
     if (keep) saveDraft(key, userId, value);

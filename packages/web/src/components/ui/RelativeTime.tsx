@@ -9,8 +9,16 @@ let timer: ReturnType<typeof setInterval> | null = null;
 /** One shared clock for every relative time on the page, ticking each minute (core §9). */
 function subscribe(listener: () => void) {
   listeners.add(listener);
-  // A page shown long after the last tick starts from the current time.
-  if (!timer) now = Date.now();
+  // A page shown long after the last tick starts from the current time. The first subscriber rendered
+  // the old one and is told: Preact's useSyncExternalStore compares snapshots before it subscribes,
+  // not after as React does, so it would not see a change made by subscribing.
+  if (!timer) {
+    const current = Date.now();
+    if (current !== now) {
+      now = current;
+      listener();
+    }
+  }
   timer ??= setInterval(() => {
     now = Date.now();
     listeners.forEach((l) => l());
