@@ -2,6 +2,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 // What main.tsx installs: controlled fields, autoFocus and the effects' timing behave as in React.
 import '../src/lib/react-parity';
+import { dismissAllAlerts } from '../src/components/ui/Toasts';
 import { installMatchMedia, resetMediaQueries } from './media';
 import { clearQueryClients } from './query-clients';
 
@@ -26,6 +27,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  dismissAllAlerts();
   clearQueryClients();
   vi.useRealTimers();
   vi.unstubAllGlobals();

@@ -33,6 +33,11 @@ export function showAlert(message: string, options: { tone?: ToastTone; duration
   setTimeout(() => dismiss(toast.id), options.durationMs ?? ui.alertMs);
 }
 
+/** Clears every alert at once: component tests run in one module scope, and start each test empty. */
+export function dismissAllAlerts(): void {
+  if (toasts.length) publish([]);
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);
