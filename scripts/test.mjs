@@ -1,8 +1,8 @@
 // npm test: every check. CI runs exactly this (.ci/run).
 //   build (+ page-weight budget) → the process tests → format, lint and typecheck beside the unit and API
-//   tests → the component tests → the browser tests (Chromium). Steps that time things (whole servers,
-//   renders waited on, browser journeys) run without CPU-bound neighbours: on two cores, sharing made them
-//   1.7× slower and flaky, and the whole run no faster (docs/performance.md).
+//   tests → the component tests beside the browser tests (Chromium). Steps that time things (whole
+//   servers, browser journeys) run without heavy CPU-bound neighbours: on two cores, sharing them with
+//   the static checks made them 1.7× slower and flaky, and the whole run no faster (docs/performance.md).
 // The first failure stops everything and is reported with the output of the step that failed.
 // The API and process tests run on TEST_DATABASE_URL when set (CI: PostgreSQL 15), else on an embedded
 // PostgreSQL started for the run. TEST_REDIS_URL adds the shared rate limits and the two-process test.
@@ -113,20 +113,24 @@ await together([
   vitest(`unit and API tests (${databaseNote})`, ['unit', 'api', ...(redis ? ['redis'] : [])]),
 ]);
 
-// Renders waited on with timeouts: alone, so a busy neighbour never fails them.
-await step(vitest('component tests', ['component']));
-
+// The component tests (about 20 s of CPU since they share modules within a worker) start beside the
+// browser journeys, which wait on pages more than they compute: both cores were half idle in that lane.
+const componentTests = vitest('component tests', ['component']);
 const chromium = findChromium();
 if (chromium) {
-  await step({
-    name: 'browser tests (Chromium, 1280 px and 390 px)',
-    command: node,
-    args: [bin('@playwright/test', 'cli.js'), 'test', '-c', 'e2e/playwright.config.ts'],
-  });
+  await together([
+    componentTests,
+    {
+      name: 'browser tests (Chromium, 1280 px and 390 px)',
+      command: node,
+      args: [bin('@playwright/test', 'cli.js'), 'test', '-c', 'e2e/playwright.config.ts'],
+    },
+  ]);
 } else if (process.env.CI) {
   console.error(`\n✗ browser tests: no Chromium found; ${INSTALL_HINT}.`);
   process.exit(1);
 } else {
+  await step(componentTests);
   console.log(`\n! Browser tests not run: no Chromium found; ${INSTALL_HINT}.`);
 }
 summary();

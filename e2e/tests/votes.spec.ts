@@ -82,8 +82,13 @@ test('a moderator locks a post and pins it; members then cannot vote on it', asy
   await chooseFromMenu(page, moderate, 'Lock');
   await expect(article.getByText(messages.posts.lockedBy('moderators'))).toBeVisible();
   await expect(article.getByRole('button', { name: 'Upvote' })).toBeDisabled();
+  // A pin shows at once (optimistically): the reload waits for the server's answer.
+  const pinned = page.waitForResponse(
+    (response) => response.request().method() === 'PUT' && response.url().includes('action=pin'),
+  );
   await chooseFromMenu(page, moderate, 'Pinned');
   await expect(article.getByText('Pinned', { exact: true })).toBeVisible();
+  expect((await pinned).status()).toBe(200);
   await page.reload();
   await expect(article.getByText(messages.posts.lockedBy('moderators'))).toBeVisible();
   await expect(article.getByText('Pinned', { exact: true })).toBeVisible();
