@@ -123,7 +123,10 @@ test('a member with enough points creates a community, and posts text, a gallery
   await expect(post.getByRole('link', { name: /127\.0\.0\.1/ }).first()).toHaveAttribute('href', article);
   const preview = post.locator('img').first();
   await expect(preview).toBeVisible();
-  expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // Visible comes before loaded: the thumbnail must load, not stay broken.
+  await expect
+    .poll(() => preview.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+    .toBeGreaterThan(0);
   await screenshot(page, 'post-link', info.project.name);
 
   // The author deletes the link post, then its link.
