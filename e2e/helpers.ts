@@ -35,7 +35,12 @@ export function accountButton(page: Page, username: string) {
  * is now. axe runs through the DevTools protocol, so the page's strict CSP stays as it is.
  */
 export async function expectAccessible(page: Page, what: string): Promise<void> {
-  // Judge the page as it settles, not half-way through a fade (colour contrast would be wrong).
+  // Judge the page as it settles, not half-way through a fade (colour contrast would be wrong). A
+  // colour scheme just emulated reaches the app's listener at the next rendering update, and the theme's
+  // transitions start after it: two frames first, then no animation running.
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {

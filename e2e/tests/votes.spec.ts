@@ -37,6 +37,11 @@ test('a reader votes through all six transitions, and counts and points hold aft
   ] as const;
 
   for (const step of steps) {
+    // The vote shows at once (optimistically): the reload waits for the server's answer, since the
+    // author's points do not change on every step.
+    const answered = page.waitForResponse(
+      (response) => response.request().method() === 'POST' && response.url().endsWith('/api/_postVote'),
+    );
     await step.click.click();
     // Shown at once (optimistically), and still so once the server's answer is in and the page reloads.
     for (const when of ['after the click', 'after a reload']) {
@@ -47,6 +52,7 @@ test('a reader votes through all six transitions, and counts and points hold aft
       await expect(countOf(down), what).toHaveText(String(step.downs));
       await expect(article.getByText(`${step.percent}% upvoted`), what).toBeVisible();
       if (when === 'after the click') {
+        expect((await answered).status(), what).toBe(200);
         await expect.poll(authorPoints, { message: `${what}: the author's points` }).toBe(step.points);
         await page.reload();
       }
