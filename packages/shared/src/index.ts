@@ -51,7 +51,7 @@ export {
   type ListNameProblem,
 } from './validation.js';
 export { truncateChars, charLength, dropInvalidUnicode } from './text.js';
-export { staticPages, type StaticPageContent } from './static-pages.js';
+export { fixedPathSegments, staticPages, type StaticPageContent } from './static-pages.js';
 export { captchaToken } from './captcha.js';
 export { REPORT_FILTERS, isReportFilter, type ReportFilter } from './enums.js';
 export type * from './schemas/types.js';

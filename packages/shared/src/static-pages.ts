@@ -21,3 +21,20 @@ export const staticPages = [
 ] as const;
 
 export type StaticPageContent = (typeof staticPages)[number]['content'];
+
+/**
+ * First path segments that are pages of their own, not community names: the client's route table and
+ * the server's first-screen data read the address the same way.
+ */
+export const fixedPathSegments: ReadonlySet<string> = new Set([
+  'login',
+  'new',
+  'notifications',
+  'settings',
+  'admin',
+  'communities',
+  'all',
+  'subscriptions',
+  'search',
+  'modlog',
+]);

@@ -1,6 +1,12 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_FEED_SORT, isFeedSort, staticPages, type FeedSort } from '@commons/shared';
+import {
+  DEFAULT_FEED_SORT,
+  fixedPathSegments,
+  isFeedSort,
+  staticPages,
+  type FeedSort,
+} from '@commons/shared';
 import { CommunitySchema, FeedSchema, InitialSchema, PostSchema } from '@commons/shared/schemas';
 import { getCommunity } from '../communities/communities.service.js';
 import type { Deps } from '../deps.js';
@@ -28,19 +34,6 @@ export type FirstScreen =
 
 const COMMUNITY = /^\/([0-9A-Za-z_]{3,21})$/;
 const POST = /^\/([0-9A-Za-z_]{3,21})\/post\/([0-9A-Za-z_]{8})(?:\/[0-9a-fA-F]{24})?$/;
-/** First segments that are pages of their own (the client's FIXED_SEGMENTS), not communities. */
-const FIXED_SEGMENTS = new Set([
-  'login',
-  'new',
-  'notifications',
-  'settings',
-  'admin',
-  'communities',
-  'all',
-  'subscriptions',
-  'search',
-  'modlog',
-]);
 
 export function firstScreenOf(pathname: string): FirstScreen {
   if (pathname === '/') return { kind: 'home', feed: 'default' };
@@ -49,7 +42,11 @@ export function firstScreenOf(pathname: string): FirstScreen {
   const post = POST.exec(pathname);
   if (post?.[2]) return { kind: 'post', publicId: post[2] };
   const community = COMMUNITY.exec(pathname);
-  if (community?.[1] && !FIXED_SEGMENTS.has(community[1]) && !staticPages.some((p) => p.path === pathname)) {
+  if (
+    community?.[1] &&
+    !fixedPathSegments.has(community[1]) &&
+    !staticPages.some((p) => p.path === pathname)
+  ) {
     return { kind: 'community', name: community[1] };
   }
   return { kind: 'other' };

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
-import { staticPages } from '@commons/shared';
+import { fixedPathSegments, staticPages } from '@commons/shared';
 import { Skeleton } from '../components/ui/Skeleton';
 import { NotFoundPage } from './routes/not-found';
 import { RequireLogin } from './routes/require-login';
@@ -46,19 +46,6 @@ const LIST_PATH = /^\/@(?<username>[^/]+)\/lists\/(?<listName>[^/]+)\/?$/;
 /** `/admin` and its sub-routes (secondary §2); the dashboard says 'Not found' for unknown ones. */
 const ADMIN_PATH = /^\/admin(?:\/(?<section>.*?))?\/?$/;
 
-/** First path segments that are pages of their own, not community names. */
-const FIXED_SEGMENTS = new Set([
-  'login',
-  'new',
-  'notifications',
-  'settings',
-  'admin',
-  'communities',
-  'all',
-  'subscriptions',
-  'search',
-]);
-
 /** Starts loading the page for `pathname` while the app boots, so the two downloads overlap. */
 export function preloadPage(pathname: string): void {
   if (pathname === '/' || pathname === '/all' || pathname === '/subscriptions') void pages.home.preload();
@@ -75,7 +62,7 @@ export function preloadPage(pathname: string): void {
   else if (LIST_PATH.test(pathname)) void pages.list.preload();
   else if (MODTOOLS_PATH.test(pathname)) void pages.modtools.preload();
   else if (/^\/[^/@]+\/post\/[^/]+(\/[^/]+)?$/.test(pathname)) void pages.post.preload();
-  else if (/^\/[^/@]+$/.test(pathname) && !FIXED_SEGMENTS.has(pathname.slice(1)))
+  else if (/^\/[^/@]+$/.test(pathname) && !fixedPathSegments.has(pathname.slice(1)))
     void pages.community.preload();
 }
 
