@@ -1,7 +1,7 @@
 // A mixed load on a database filled by bench/generate.mjs, as a site sees it (issue 15): 95% guests
 // reading (feeds in every sort, community feeds, post pages), 4% members reading (their home and All
-// feeds, post pages), 1% members writing (votes, comments, posts). Requests arrive at a fixed rate;
-// the script finds the highest rate whose p99 stays under --p99 ms (default 100) with every request
+// feeds, post pages), 1% members writing (votes, comments, posts). Requests arrive at random at a
+// set mean rate (--connections caps the open connections per run); the script finds the highest rate whose p99 stays under --p99 ms (default 100) with every request
 // answered 2xx and the rate really reached, then holds that rate for --duration seconds (default 60).
 // With --processes 2 it starts two servers on the one PostgreSQL and Redis and sends half the load to
 // each (what a round-robin balancer does, without a proxy's own cost on these two cores).
@@ -12,10 +12,9 @@
 //        [--start 100] [--p99 100] [--connections 64] [--members 50] [--out bench/.data/results/mixed.json]
 //
 // Members are 50 generated accounts given sessions for the run (rows in `sessions`, removed at the end).
-// Known defect (docs/performance.md, "A mixed load"): its first run sent 1–3 malformed requests per step
-// (400 Client Error), so no result yet.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -42,7 +41,6 @@ if (![1, 2].includes(processes)) throw new Error('--processes must be 1 or 2');
 const p99Limit = Number(flags.p99);
 
 const { default: pg } = await import('pg');
-const { default: autocannon } = await import('autocannon');
 const sql = new pg.Client({ connectionString: flags['database-url'] });
 await sql.connect();
 
@@ -111,7 +109,7 @@ const pick = (list) => list[Math.floor(Math.random() * list.length)];
 const SORTS = ['hot', 'hot', 'hot', 'latest', 'activity', 'day', 'week', 'all'];
 let made = 0;
 
-/** One request of the mix, as autocannon's request object; `kind` names it for the tally. */
+/** One request of the mix; `kind` names it for the tally. */
 function nextRequest(serverIndex) {
   const r = Math.random();
   if (r < 0.95) {
@@ -154,54 +152,86 @@ function nextRequest(serverIndex) {
   return { kind: 'post', method: 'POST', path: '/api/posts', headers, body };
 }
 
-/** `rate` requests a second for `seconds`, split evenly over the servers. */
+/** One request on a keep-alive agent; resolves with its status once the whole answer has arrived. */
+function send(agent, base, request) {
+  return new Promise((resolve) => {
+    const url = new URL(request.path, base);
+    const headers = { ...request.headers };
+    if (request.body) headers['content-length'] = Buffer.byteLength(request.body);
+    const req = http.request(url, { agent, method: request.method, headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode, body }));
+      res.on('error', (error) => resolve({ status: 0, body: String(error) }));
+    });
+    req.on('error', (error) => resolve({ status: 0, body: String(error) }));
+    req.end(request.body);
+  });
+}
+
+/**
+ * `rate` requests a second for `seconds`, arriving as a Poisson process (independent arrivals, as
+ * many people's requests are), taking turns over the servers. Each request's time runs from when it
+ * was due, not from when a free connection sent it, so a server that falls behind shows it in the
+ * latencies instead of in a lower rate (no coordinated omission). autocannon's rate limiting was not
+ * used: it sends every connection's requests for a second at the same instant, bursts whose queueing
+ * it then measured (22 ms p50 for cached pages that take 1 ms alone).
+ */
 async function run(rate, seconds) {
-  const latencies = [];
-  const tally = {};
-  const failures = [];
-  const results = await Promise.all(
-    servers.map(
-      (server, index) =>
-        new Promise((resolve, reject) => {
-          const instance = autocannon(
-            {
-              url: server.url,
-              connections: Math.max(1, Math.round(Number(flags.connections) / servers.length)),
-              duration: seconds,
-              overallRate: rate / servers.length,
-              requests: [
-                {
-                  setupRequest(request, context) {
-                    const next = nextRequest(index);
-                    context.kind = next.kind;
-                    tally[next.kind] = (tally[next.kind] ?? 0) + 1;
-                    return {
-                      ...request,
-                      method: next.method,
-                      path: next.path,
-                      headers: next.headers ?? {},
-                      body: next.body,
-                    };
-                  },
-                  onResponse(status, body, context) {
-                    if (status < 200 || status > 299) {
-                      failures.push(`${context.kind}: ${status} ${String(body).slice(0, 120)}`);
-                    }
-                  },
-                },
-              ],
-            },
-            (error, result) => (error ? reject(error) : resolve(result)),
-          );
-          instance.on('response', (_client, _status, _bytes, time) => latencies.push(time));
-        }),
-    ),
+  const agents = servers.map(
+    () =>
+      new http.Agent({
+        keepAlive: true,
+        maxSockets: Math.max(1, Math.round(Number(flags.connections) / servers.length)),
+      }),
   );
+  const latencies = [];
+  const byKind = {};
+  const failures = [];
+  const inFlight = new Set();
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  let due = started;
+  let sent = 0;
+  while (due < end) {
+    const now = performance.now();
+    if (due > now) {
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - now - 0.5)));
+      continue;
+    }
+    const index = sent++ % servers.length;
+    const request = nextRequest(index);
+    const dueAt = due;
+    const done = send(agents[index], servers[index].url, request).then(({ status, body }) => {
+      const time = performance.now() - dueAt;
+      latencies.push(time);
+      (byKind[request.kind] ??= []).push(time);
+      if (status < 200 || status > 299) failures.push(`${request.kind}: ${status} ${body.slice(0, 120)}`);
+      inFlight.delete(done);
+    });
+    inFlight.add(done);
+    due += -Math.log(1 - Math.random()) * (1000 / rate);
+  }
+  const lastDue = performance.now();
+  await Promise.all(inFlight);
+  agents.forEach((agent) => agent.destroy());
   latencies.sort((a, b) => a - b);
-  const requests = results.reduce((sum, r) => sum + r.requests.total, 0);
-  const errors = results.reduce((sum, r) => sum + r.errors + r.timeouts, 0);
-  const achieved = requests / seconds;
+  const achieved = sent / ((lastDue - started) / 1000);
   const p99 = pct(latencies, 0.99);
+  const kinds = Object.fromEntries(
+    Object.entries(byKind).map(([kind, times]) => {
+      times.sort((a, b) => a - b);
+      return [
+        kind,
+        {
+          count: times.length,
+          p50: Number(pct(times, 0.5).toFixed(1)),
+          p99: Number(pct(times, 0.99).toFixed(1)),
+        },
+      ];
+    }),
+  );
   const outcome = {
     rate,
     seconds,
@@ -210,14 +240,14 @@ async function run(rate, seconds) {
     p99: Number(p99.toFixed(1)),
     max: Number(latencies.at(-1).toFixed(1)),
     non2xx: failures.length,
-    errors,
-    tally,
+    kinds,
     load: os.loadavg()[0].toFixed(1),
   };
-  outcome.passed = p99 <= p99Limit && failures.length === 0 && errors === 0 && achieved >= rate * 0.97;
+  // The arrivals are random: a run's count is within a few percent of rate × seconds.
+  outcome.passed = p99 <= p99Limit && failures.length === 0 && achieved >= rate * 0.9;
   console.log(
-    `${String(rate).padStart(6)} req/s for ${seconds} s: achieved ${outcome.achieved}, p50 ${outcome.p50} ms, ` +
-      `p99 ${outcome.p99} ms, max ${outcome.max} ms, ${failures.length} non-2xx, ${errors} errors, ` +
+    `${String(rate).padStart(6)} req/s for ${seconds} s: sent ${outcome.achieved}/s, p50 ${outcome.p50} ms, ` +
+      `p99 ${outcome.p99} ms, max ${outcome.max} ms, ${failures.length} non-2xx, ` +
       `load ${outcome.load} → ${outcome.passed ? 'holds' : 'does not hold'}`,
   );
   if (failures.length) console.log(`  first failures: ${[...new Set(failures)].slice(0, 3).join(' | ')}`);
@@ -228,7 +258,7 @@ async function run(rate, seconds) {
 
 const steps = [];
 try {
-  await run(Math.min(50, Number(flags.start)), 3); // warm-up: caches, plans, JIT
+  await run(Math.round(Number(flags.start) / 2), 5); // warm-up: caches, plans, JIT, in every process
   let best = null;
   let failedAt = null;
   let rate = Number(flags.start);
