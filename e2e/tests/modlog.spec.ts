@@ -76,6 +76,8 @@ test('a removal with a rule as the reason reaches the author and the public log,
   // The moderator, in the modtools' Log tab, sees their own name.
   await page.goto(`/${community.name}/modtools/log`);
   await expect(page.getByRole('list', { name: 'Moderation log' })).toContainText(`@${mod.name}`);
+  await expectAccessible(page, 'the modtools Log tab');
+  await screenshot(page, 'modtools-log', info.project.name);
 
   // The site's administration is in the site-wide log too; read here in the dark theme.
   const admin = await newAdmin(baseURL!);
