@@ -1,6 +1,7 @@
 // The first screen in a real browser (issue 15, "The first screen"): Chromium opens the home page and a
 // post page of the real built server, under Lighthouse's usual conditions, and times from the start of
 // the navigation to the first post title visible (home) and the first comment visible (post page).
+// With --reference-dir it also times the reference product's own web client against the same server.
 //   desktop: 1350×940, 40 ms round trip, 10 Mbit/s down
 //   phone:   390×844, 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, CPU 4× slower
 // Each run is a fresh browser context (empty cache, no service worker, a new guest), the median of
@@ -10,11 +11,33 @@
 // threads) are added once to a post of the generated data.
 //
 //   node bench/first-screen.mjs --database-url postgres://postgres@127.0.0.1:5432/bench_firstscreen \
-//        [--server /work/main/packages/server/dist/main.js] [--runs 3] [--out bench/.data/results/first-screen.json]
+//        [--server /work/main/packages/server/dist/main.js] [--runs 3] [--out bench/.data/results/first-screen.json] \
+//        [--reference-dir /tmp/discuit/ui/dist] [--screenshots bench/.data/first-screen-shots]
 //
-// The reference client's own times (issue 15) are printed beside ours for comparison; it is not run here.
+// Without --reference-dir, issue 15's figures for the reference client are printed beside ours.
+//
+// --reference-dir: the reference product's web client (Discuit's ui/, built from its source, never kept
+// in this repository) takes turns with ours, run by run, against this build's server and data. The
+// script serves the built directory on a loopback port the way Discuit's Go server does (a file that
+// exists, its `.gz` twin when the browser takes gzip; index.html, gzipped, for any other path) and
+// proxies /api/* and /images/* to this build's server, so both clients talk to the same origin layout.
+// How it was built for docs/performance.md (2026-11-26; discuitnet/discuit at 7d8ca323fc3b, Node 20.20,
+// npm 11.19, from the npm registry only):
+//
+//   git --git-dir=<snapshot of discuitnet/discuit> archive 7d8ca323fc3b ui | tar -x -C /tmp/discuit
+//   # ui-config.yaml is what Discuit's `discuit inject-config` prints; written by hand instead (no Go
+//   # server here), next to ui/: addr ":8080", siteName "Discuit", captchaSiteKey "", the social URLs "",
+//   # githubURL, disableImagePosts false, disableForumCreation true, forumCreationReqPoints 10,
+//   # defaultFeedSort hot, maxImagesPerPost 10 (Discuit's config.default.yaml and defaults).
+//   cd /tmp/discuit/ui && npm ci && npx tsc -b && npx vite build \
+//     && npx vite build --config sw.vite.config.js && node scripts/copy-sw.js
+//   # (its `npm run build` minus `generate-yaml`, which runs the Go binary)
+//
+// --screenshots: before the timed runs, one screenshot per client, page and device, taken once the
+// page's first post title or comment is visible and the network has been quiet (not timed).
 /* global window, document, requestAnimationFrame -- functions given to the page run there */
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -31,6 +54,8 @@ const { values: flags } = parseArgs({
     server: { type: 'string', multiple: true, default: [] },
     runs: { type: 'string', default: '3' },
     out: { type: 'string' },
+    'reference-dir': { type: 'string' },
+    screenshots: { type: 'string' },
   },
 });
 
@@ -62,6 +87,78 @@ const REFERENCE = {
   'post page · desktop': 1004,
   'post page · phone': 2625,
 };
+
+/** What each client shows first: ours, and the reference client's (its PostCard and post page Comment). */
+const SELECTORS = {
+  ours: { home: 'section[aria-label="Posts"] article h2', post: 'li[id^="comment-"]' },
+  reference: { home: '.post-card-title-main', post: '.post-comment' },
+};
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2',
+  '.ico': 'image/x-icon',
+};
+
+/**
+ * The reference client's built files on a loopback port, served as Discuit's Go server serves them
+ * (serveSPA and its gzip file server), with /api/* and /images/* passed to `backend` unchanged.
+ */
+async function serveReferenceClient(dir, backend) {
+  const rootDir = path.resolve(dir);
+  if (!fs.existsSync(path.join(rootDir, 'index.html'))) throw new Error(`No index.html in ${rootDir}`);
+  const backendUrl = new URL(backend);
+  const sendFile = (request, response, file, cacheControl) => {
+    const gzip = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '') && fs.existsSync(`${file}.gz`);
+    const body = fs.readFileSync(gzip ? `${file}.gz` : file);
+    response.writeHead(200, {
+      'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'Content-Length': body.length,
+      'Cache-Control': cacheControl,
+      ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
+    });
+    response.end(body);
+  };
+  const server = http.createServer((request, response) => {
+    const { pathname } = new URL(request.url, 'http://localhost');
+    if (pathname.startsWith('/api/') || pathname.startsWith('/images/')) {
+      const upstream = http.request(
+        {
+          host: backendUrl.hostname,
+          port: backendUrl.port,
+          method: request.method,
+          path: request.url,
+          headers: request.headers,
+        },
+        (answer) => {
+          response.writeHead(answer.statusCode, answer.rawHeaders);
+          answer.pipe(response);
+        },
+      );
+      upstream.on('error', (error) => response.destroy(error));
+      request.pipe(upstream);
+      return;
+    }
+    const file = path.join(rootDir, path.normalize(decodeURIComponent(pathname)));
+    const isFile =
+      pathname !== '/' &&
+      file.startsWith(rootDir + path.sep) &&
+      fs.statSync(file, { throwIfNoEntry: false })?.isFile();
+    if (isFile) sendFile(request, response, file, 'public, max-age=3600, immutable');
+    else sendFile(request, response, path.join(rootDir, 'index.html'), 'no-store');
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    stop: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
 
 const COMMENTS = 100;
 const TITLE = `First screen bench: ${COMMENTS} comments`;
@@ -123,8 +220,11 @@ async function preparePost(db) {
   return `/${post.name}/post/${post.public_id}`;
 }
 
-/** One page load in a fresh context: ms from navigation start to `selector` visible, and API requests made. */
-async function firstScreen(browser, url, selector, profile) {
+/**
+ * One page load in a fresh context: ms from navigation start to `selector` visible, and API requests
+ * made. With `screenshot`, a file path: once it is visible and the network quiet, the page is saved there.
+ */
+async function firstScreen(browser, url, selector, profile, screenshot) {
   const context = await browser.newContext({
     viewport: profile.viewport,
     isMobile: profile === PROFILES.phone,
@@ -158,7 +258,12 @@ async function firstScreen(browser, url, selector, profile) {
     await page.goto(url, { waitUntil: 'commit' });
     await page.waitForFunction(() => window.__firstScreenMs !== undefined, null, { timeout: 60_000 });
     const ms = await page.evaluate(() => window.__firstScreenMs);
-    return { ms, api: [...api] };
+    const before = [...api];
+    if (screenshot) {
+      await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => {});
+      await page.screenshot({ path: screenshot });
+    }
+    return { ms, api: before };
   } finally {
     await context.close();
   }
@@ -183,6 +288,7 @@ async function main() {
     ...flags.server.map((main) => ({ label: path.relative(process.cwd(), main) || main, main })),
   ];
   const servers = [];
+  let reference = null;
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   try {
     for (const build of builds) {
@@ -191,27 +297,59 @@ async function main() {
         server: await startServer(target.engine, target.location, { SERVE_WEB: 'on' }, build.main),
       });
     }
+    // Every client to time: ours as each build serves it, and the reference client on this build's server.
+    const clients = servers.map((s) => ({ label: s.label, url: s.server.url, selectors: SELECTORS.ours }));
+    if (flags['reference-dir']) {
+      reference = await serveReferenceClient(flags['reference-dir'], servers[0].server.url);
+      clients.push({ label: 'reference client', url: reference.url, selectors: SELECTORS.reference });
+    }
     const scenarios = [
-      { name: 'home', path: '/', selector: 'section[aria-label="Posts"] article h2' },
-      { name: 'post page', path: postPath, selector: 'li[id^="comment-"]' },
+      { name: 'home', path: '/', selector: 'home' },
+      { name: 'post page', path: postPath, selector: 'post' },
     ];
     const times = new Map();
-    // A load of each page on each server first, not counted: code paths warm, caches as a reader finds them.
-    for (const s of servers)
+    // A load of each page with each client first, not counted: code paths warm, caches as a reader finds them.
+    for (const c of clients)
       for (const scenario of scenarios)
-        await firstScreen(browser, s.server.url + scenario.path, scenario.selector, PROFILES.desktop);
+        await firstScreen(browser, c.url + scenario.path, c.selectors[scenario.selector], PROFILES.desktop);
+    if (flags.screenshots) {
+      fs.mkdirSync(flags.screenshots, { recursive: true });
+      for (const c of clients)
+        for (const scenario of scenarios)
+          for (const [device, profile] of Object.entries(PROFILES)) {
+            const file = path.join(
+              flags.screenshots,
+              `${c.label}-${scenario.name}-${device}.png`.replace(/[^\w.-]+/g, '-'),
+            );
+            const r = await firstScreen(
+              browser,
+              c.url + scenario.path,
+              c.selectors[scenario.selector],
+              profile,
+              file,
+            );
+            console.log(
+              `screenshot ${file} (${r.ms.toFixed(0)} ms; API requests before it: ${r.api.join(', ')})`,
+            );
+          }
+    }
     const runs = Number(flags.runs);
     for (let run = 1; run <= runs; run++) {
       for (const scenario of scenarios) {
         for (const [device, profile] of Object.entries(PROFILES)) {
-          for (const s of servers) {
-            const r = await firstScreen(browser, s.server.url + scenario.path, scenario.selector, profile);
+          for (const c of clients) {
+            const r = await firstScreen(
+              browser,
+              c.url + scenario.path,
+              c.selectors[scenario.selector],
+              profile,
+            );
             const key = `${scenario.name} · ${device}`;
-            const list = times.get(`${s.label}|${key}`) ?? [];
+            const list = times.get(`${c.label}|${key}`) ?? [];
             list.push(r.ms);
-            times.set(`${s.label}|${key}`, list);
+            times.set(`${c.label}|${key}`, list);
             console.log(
-              `run ${run} · ${key} · ${s.label}: ${r.ms.toFixed(0)} ms; API requests before it: ${r.api.join(', ') || 'none'} (load ${os.loadavg()[0].toFixed(2)})`,
+              `run ${run} · ${key} · ${c.label}: ${r.ms.toFixed(0)} ms; API requests before it: ${r.api.join(', ') || 'none'} (load ${os.loadavg()[0].toFixed(2)})`,
             );
           }
         }
@@ -224,19 +362,21 @@ async function main() {
         .map((l) => l.toFixed(2))
         .join(' ')}):`,
     );
-    console.log(
-      `| | ${servers.map((s) => s.label).join(' | ')} | Reference client (issue 15) | Ratio to it |`,
-    );
-    console.log(`|---|${servers.map(() => '---|').join('')}---|---|`);
+    const ours = clients.filter((c) => c.selectors === SELECTORS.ours);
+    const referenceLabel = reference ? 'Reference client (measured here)' : 'Reference client (issue 15)';
+    console.log(`| | ${ours.map((c) => c.label).join(' | ')} | ${referenceLabel} | Ratio to it |`);
+    console.log(`|---|${ours.map(() => '---|').join('')}---|---|`);
     for (const key of Object.keys(REFERENCE)) {
-      const medians = servers.map((s) => median(times.get(`${s.label}|${key}`)));
+      const medians = ours.map((c) => median(times.get(`${c.label}|${key}`)));
+      const referenceMs = reference ? median(times.get(`reference client|${key}`)) : REFERENCE[key];
       results.push({
         scenario: key,
-        reference: REFERENCE[key],
-        medians: Object.fromEntries(servers.map((s, i) => [s.label, medians[i]])),
+        reference: referenceMs,
+        referenceMeasured: Boolean(reference),
+        medians: Object.fromEntries(ours.map((c, i) => [c.label, medians[i]])),
       });
       console.log(
-        `| ${key} | ${medians.map((m) => m.toFixed(0)).join(' | ')} | ${REFERENCE[key]} | ${(medians[0] / REFERENCE[key]).toFixed(2)}× |`,
+        `| ${key} | ${medians.map((m) => m.toFixed(0)).join(' | ')} | ${referenceMs.toFixed(0)} | ${(medians[0] / referenceMs).toFixed(2)}× |`,
       );
     }
     if (flags.out) {
@@ -248,6 +388,7 @@ async function main() {
     }
   } finally {
     await browser.close();
+    await reference?.stop();
     for (const s of servers) await s.server.stop();
   }
 }
