@@ -53,6 +53,7 @@ import { reportsRoutes } from './reports/reports.routes.js';
 import { moderationRoutes } from './moderation/moderation.routes.js';
 import { modLogRoutes } from './moderation/modlog.routes.js';
 import { createRateLimiter } from './rate-limits/rate-limiter.js';
+import { createGuestSessionIds } from './sessions/sessions.service.js';
 import type { Secrets } from './site/secrets.js';
 import { siteRoutes } from './site/site.routes.js';
 import { mutedWordsRoutes } from './users/muted-words.routes.js';
@@ -108,11 +109,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const shell = options.serveWeb ? IndexHtml.load(config.webDistDir) : null;
 
+  // Request ids only tie a request's log lines together: a counter after a random prefix per app. A
+  // random id per request asked the system for randomness each time, a few percent of a cached page.
+  const requestIdPrefix = crypto.randomBytes(3).toString('base64url');
+  let requests = 0;
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
-    genReqId: () => crypto.randomBytes(6).toString('base64url'),
+    genReqId: () => `${requestIdPrefix}.${(++requests).toString(36)}`,
     // Wrong types are refused, never coerced: "5" is not a number and 5 is not a string.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
     // Errors the router raises before any route runs (a malformed or over-long path segment) get the
@@ -134,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     readCache:
       options.readCache ?? createReadCache(config.readCacheSeconds * 1000, () => base.clock().getTime()),
     push: options.push ?? createPushSender(base, { log: app.log.child({ area: 'push' }) }),
+    guestSessionIds: createGuestSessionIds(),
     ipBlocks: options.ipBlocks ?? new IpBlockList(new TorExits(options.torExitList ?? fetchTorExitList)),
   };
   deps.ipBlocks.tor.setWarn((err, message) => app.log.warn({ err }, message));

@@ -6,6 +6,7 @@ import type { IpBlockList } from './ipblocks/ip-block-list.js';
 import type { Clock } from './lib/time.js';
 import type { PushSender } from './notifications/push-sender.js';
 import type { RateLimiter } from './rate-limits/rate-limiter.js';
+import type { GuestSessionIds } from './sessions/sessions.service.js';
 import type { Secrets } from './site/secrets.js';
 
 /** What services are given: they take it as their first argument and know nothing of HTTP. */
@@ -19,6 +20,8 @@ export interface Deps {
   readCache: ReadCache;
   /** Web push for new and merged notifications (DOMAIN §5.6). */
   push: PushSender;
+  /** Session ids found not stored (returning guests'), so that their requests need no query. */
+  guestSessionIds: GuestSessionIds;
   /** The IP blocks in effect, kept in memory and in step with the other processes (DOMAIN §7.9). */
   ipBlocks: IpBlockList;
 }

@@ -5,7 +5,7 @@ import { loadConfig } from '../config.js';
 import type { DB } from '../db/schema.js';
 import type { Deps } from '../deps.js';
 import { Secrets } from '../site/secrets.js';
-import { csrfTokenFor, isValidCsrfToken, newSessionId } from './sessions.service.js';
+import { createGuestSessionIds, csrfTokenFor, isValidCsrfToken, newSessionId } from './sessions.service.js';
 
 /** CSRF tokens (API.md §3.2, DOMAIN §8.2): base64url with padding of HMAC-SHA256(secret, session id). */
 
@@ -72,5 +72,16 @@ describe('isValidCsrfToken', () => {
       expect(() => isValidCsrfToken(deps, sessionId, candidate)).not.toThrow();
       expect(isValidCsrfToken(deps, sessionId, candidate), String(candidate)).toBe(false);
     }
+  });
+});
+
+describe('createGuestSessionIds', () => {
+  it('keeps the most recently seen ids up to its size, forgetting the oldest first', () => {
+    const ids = createGuestSessionIds(3);
+    for (const id of ['a', 'b', 'c']) ids.add(id);
+    expect(ids.has('a')).toBe(true); // seen again: now the newest
+    ids.add('d'); // over the size: 'b', the oldest, goes
+    expect(['a', 'b', 'c', 'd'].map((id) => ids.has(id))).toEqual([true, false, true, true]);
+    expect(ids.has('never seen')).toBe(false);
   });
 });

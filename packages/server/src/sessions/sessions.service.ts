@@ -32,6 +32,35 @@ export function newSessionId(): string {
 }
 
 /**
+ * Session ids this process found not stored: guests' ids, which a returning guest's browser sends with
+ * every request. An id is never stored after it was first seen unstored (a login or a password change
+ * always makes a new id, against session fixation, and ids are random), so what is remembered here
+ * never goes stale, and a returning guest's request needs no query. The oldest are forgotten first: a
+ * flood of made-up ids costs queries again, never memory.
+ */
+export interface GuestSessionIds {
+  has(id: string): boolean;
+  add(id: string): void;
+}
+
+export function createGuestSessionIds(max = 20_000): GuestSessionIds {
+  const ids = new Set<string>();
+  return {
+    has(id) {
+      if (!ids.has(id)) return false;
+      // Seen again: now the newest.
+      ids.delete(id);
+      ids.add(id);
+      return true;
+    },
+    add(id) {
+      ids.add(id);
+      if (ids.size > max) ids.delete(ids.values().next().value!);
+    },
+  };
+}
+
+/**
  * Turns the session cookie into a viewer. A missing or malformed cookie, or one for a session that is
  * not stored (anonymous) or has expired, gives an anonymous viewer; only a missing or malformed one
  * gets a new id.
@@ -40,10 +69,11 @@ export async function resolveViewer(deps: Deps, cookie: string | undefined): Pro
   if (!isSessionId(cookie)) {
     return { sessionId: newSessionId(), isNewSession: true, user: null, lastSeenAt: null };
   }
+  const guest = { sessionId: cookie, isNewSession: false, user: null, lastSeenAt: null };
+  if (deps.guestSessionIds.has(cookie)) return guest;
   const stored = await findSessionWithUser(deps.db, cookie);
-  if (!stored || stored.expiresAt <= deps.clock()) {
-    return { sessionId: cookie, isNewSession: false, user: null, lastSeenAt: null };
-  }
+  if (!stored) deps.guestSessionIds.add(cookie);
+  if (!stored || stored.expiresAt <= deps.clock()) return guest;
   return { sessionId: cookie, isNewSession: false, user: stored.user, lastSeenAt: stored.lastSeenAt };
 }
 
