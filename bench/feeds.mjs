@@ -18,6 +18,10 @@
 //        the same database given twice with two builds compares them side by side)
 //   node bench/feeds.mjs --compare a.json b.json     the checks between two saved runs
 //
+// Viewers: a guest (`anon`, a returning one: a session id that is not stored); `member`, the generated
+// viewer, whose hidden posts and mutes remove most of the posts the feeds show first; `words`, its twin
+// with 50 muted words; `ordinary`, the non-admin member with the most points who hides and mutes nothing.
+//
 // Each --data-dir is a site's DATA_DIR (its server starts its own embedded PostgreSQL there), each
 // --database-url a database on a PostgreSQL server; --engine, when given, must agree with all of them.
 import crypto from 'node:crypto';
@@ -212,13 +216,14 @@ export async function prepareScenarios(t, flags) {
   const member = await viewerCookie(base, t.sessionId, true);
   // The member's twin with 50 muted words (generate.mjs), when the database has one.
   const words = t.wordsSessionId ? await viewerCookie(base, t.wordsSessionId, true) : null;
-  const cookies = { anon, member, words };
+  const ordinary = await viewerCookie(base, t.ordinarySessionId, true);
+  const cookies = { anon, member, words, ordinary };
   t.scenarios = [];
   for (const sort of ['hot', 'latest', 'week']) {
     for (const scope of ['all', 'big', 'small']) {
       // Viewers inside pages: the member and their twin with muted words run one after the other.
       for (const page of ['first', 'deep']) {
-        for (const viewer of ['anon', 'member', ...(words ? ['words'] : [])]) {
+        for (const viewer of ['anon', 'member', ...(words ? ['words'] : []), 'ordinary']) {
           const name = `${sort} · ${scope} · ${viewer} · ${page === 'first' ? 'page 1' : `page ${Number(flags.pages) + 1}`}`;
           if (flags.only && !new RegExp(flags.only).test(name)) continue;
           t.scenarios.push({ name, sort, scope, viewer, page });
@@ -322,6 +327,19 @@ export async function inspectDatabase(target, smallTarget) {
     const [words] = await q(
       `SELECT s.id FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.username = 'bench_viewer_words' AND s.expires_at > now()`,
     );
+    // An ordinary member beside the generated viewer, whose hides and mutes remove most of the posts
+    // the feeds show first: the non-admin with the most points (votes, memberships) who hides no post
+    // and mutes no one, given a session of a fixed id (made once, for a year).
+    const ordinarySessionId = 'bench_ordinary_member_session_000001';
+    await q(`INSERT INTO sessions (id, user_id, last_seen_at, created_at, expires_at)
+      SELECT '${ordinarySessionId}', u.id, now(), now(), now() + interval '1 year' FROM users u
+      WHERE NOT u.is_admin AND u.deleted_at IS NULL AND u.banned_at IS NULL AND u.username NOT LIKE 'bench_viewer%'
+        AND NOT EXISTS (SELECT 1 FROM hidden_posts h WHERE h.user_id = u.id)
+        AND NOT EXISTS (SELECT 1 FROM muted_users m WHERE m.user_id = u.id)
+        AND NOT EXISTS (SELECT 1 FROM muted_communities m WHERE m.user_id = u.id)
+        AND NOT EXISTS (SELECT 1 FROM muted_words m WHERE m.user_id = u.id)
+      ORDER BY u.points DESC, u.id LIMIT 1
+      ON CONFLICT (id) DO UPDATE SET expires_at = excluded.expires_at`);
     const [{ n }] = await q(`SELECT count(*)::int AS n FROM posts`);
     const [{ version }] = await q(`SELECT version()`);
     if (!big || !session)
@@ -333,6 +351,7 @@ export async function inspectDatabase(target, smallTarget) {
       small,
       sessionId: session.id,
       wordsSessionId: words?.id ?? null,
+      ordinarySessionId,
       posts: n,
       serverVersion: version.split(' on ')[0].split(',')[0],
     };
