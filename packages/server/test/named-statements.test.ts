@@ -120,3 +120,24 @@ describe('named statements', () => {
     }
   });
 });
+
+describe("the site's connections", () => {
+  it('run without JIT compilation, whatever the server’s setting', async () => {
+    const database = await openTestDatabase();
+    try {
+      // Several at once, so that more than one pooled connection is opened and each is checked.
+      const settings = await Promise.all(
+        Array.from({ length: 3 }, () =>
+          database.db.connection().execute(async (conn) => {
+            const { rows } = await sql<{ jit: string }>`SHOW jit`.execute(conn);
+            await sql`SELECT pg_sleep(0.05)`.execute(conn);
+            return rows[0]!.jit;
+          }),
+        ),
+      );
+      expect(settings).toEqual(['off', 'off', 'off']);
+    } finally {
+      await database.close();
+    }
+  });
+});

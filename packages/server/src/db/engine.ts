@@ -44,6 +44,16 @@ export function openPostgres(target: string | pg.ClientConfig, poolSize = 10): D
   // An idle connection that the server ends (a restart, a fast shutdown while the pool closes) is
   // dropped from the pool and replaced when next needed; without a listener it would crash the process.
   pool.on('error', () => {});
+  // Every statement of the site is short, but a search's spans that never run are costed as if they
+  // did, and above jit_above_cost PostgreSQL compiled the whole statement first: 111 ms of a 277 ms
+  // one-word search at 1M posts (docs/performance.md). The embedded server has JIT off in its settings;
+  // a server's connections turn it off here (a SET, which a transaction-pooling proxy also accepts,
+  // where a startup option would be refused). Queries sent meanwhile queue behind it on the connection.
+  pool.on('connect', (client) => {
+    client.query('SET jit = off').catch(() => {
+      // The connection failed: the query that needed it reports that.
+    });
+  });
   const db = new Kysely<DB>({ dialect: new NamedStatementsDialect(pool) });
   return {
     db,
