@@ -3,6 +3,9 @@ import { afterEach, beforeEach, vi } from 'vitest';
 // What main.tsx installs: controlled fields, autoFocus and the effects' timing behave as in React.
 import '../src/lib/react-parity';
 import { dismissAllAlerts } from '../src/components/ui/Toasts';
+// LazyMenu loads this (the dropdown and dialog libraries) on first click. Under a busy CI machine that
+// first transform took longer than findBy…'s wait; loaded here, a menu opens as soon as React renders.
+import '../src/components/ui/Menu';
 import { installMatchMedia, resetMediaQueries } from './media';
 import { clearQueryClients } from './query-clients';
 
