@@ -59,6 +59,8 @@ export const ui = {
   muteUserAlertMs: 5000,
   retryAfter429Ms: 2000,
   reconnectDelayMs: 2000,
+  /** The longest wait between tries while "You're offline" shows and the browser says it is online. */
+  reconnectMaxDelayMs: 30_000,
   /** The update prompt (secondary §4, §9): waiting worker checked every 10 s once one is installed. */
   updateCheckMs: 10_000,
   /** The service worker is asked to update this often (and when the tab becomes visible). */

@@ -101,6 +101,35 @@ describe('Bootstrap', () => {
     expect(screen.getByText('The app')).toBeTruthy();
   });
 
+  test('when the first try after the online event fails too, the app keeps trying, less often each time', async () => {
+    vi.useFakeTimers();
+    const offline = goOffline();
+    const { api } = renderBootstrap([networkError, networkError, networkError, { body: makeInitial() }]);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    offline.mockReturnValue(true);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    // In slices, each in its own act, so that each failure renders (and sets the next wait) in time.
+    const advance = async (ms: number) => {
+      for (let t = 0; t < ms; t += 100) await act(() => vi.advanceTimersByTimeAsync(100));
+    };
+    await advance(2000);
+    expect(api.requests).toHaveLength(2);
+    expect(screen.getByRole('heading', { name: "You're offline" })).toBeTruthy();
+    // No second online event comes: the page tries again 2 s later, then 4 s after that.
+    await advance(1800);
+    expect(api.requests).toHaveLength(2);
+    await advance(300);
+    expect(api.requests).toHaveLength(3);
+    await advance(3600);
+    expect(api.requests).toHaveLength(3);
+    await advance(600);
+    expect(api.requests).toHaveLength(4);
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(screen.getByText('The app')).toBeTruthy();
+  });
+
   test('the online event does nothing while the app is not offline', async () => {
     vi.useFakeTimers();
     const { api } = renderBootstrap(errorReply(500, undefined, apiMessages.internalError));

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { messages, ui } from '@commons/shared';
 import { Button } from '../components/ui/Button';
 import { Icon, LogoMark } from '../components/ui/Icon';
@@ -14,25 +14,39 @@ function isOffline(error: unknown): boolean {
 
 /**
  * Waits for `GET /api/_initial` before showing the app. Offline, it shows "You're offline" and comes back
- * 2 s after the connection does; any other failure shows "Something went wrong." with Retry.
+ * 2 s after the connection does, trying again while it stays unreachable; any other failure shows
+ * "Something went wrong." with Retry.
  */
 export function Bootstrap({ children }: { children: ReactNode }) {
   const initial = useQuery(initialQuery);
   const offline = initial.isError && isOffline(initial.error);
   const { refetch } = initial;
 
+  // Consecutive failures while the browser says it is online, for the wait before the next try.
+  const onlineFailures = useRef(0);
   useEffect(() => {
-    if (!offline) return;
+    if (!offline) {
+      onlineFailures.current = 0;
+      return;
+    }
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const onOnline = () => {
-      timer = setTimeout(() => void refetch(), ui.reconnectDelayMs);
+    const tryAfter = (ms: number) => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void refetch(), ms);
     };
+    const onOnline = () => tryAfter(ui.reconnectDelayMs);
     window.addEventListener('online', onOnline);
+    // Online, yet the call failed: the connection came back slower than its event said, or the server
+    // is restarting. No event will come again, so the page keeps trying, less often each time.
+    if (navigator.onLine) {
+      tryAfter(Math.min(ui.reconnectDelayMs * 2 ** onlineFailures.current, ui.reconnectMaxDelayMs));
+      onlineFailures.current += 1;
+    }
     return () => {
       window.removeEventListener('online', onOnline);
       clearTimeout(timer);
     };
-  }, [offline, refetch]);
+  }, [offline, refetch, initial.errorUpdatedAt]);
 
   if (initial.data) return <>{children}</>;
   if (initial.isError) {
