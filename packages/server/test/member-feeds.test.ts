@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReadCache } from '../src/cache/read-cache.js';
 import type { Deps } from '../src/deps.js';
 import { getFeedDirect, parseFeedQuery } from '../src/feeds/feeds.service.js';
 import { Secrets } from '../src/site/secrets.js';
@@ -55,7 +56,8 @@ describe("members' feed pages from shared parts", () => {
     t = await createTestApp();
     const secrets = new Secrets();
     await secrets.load(t.db, t.config);
-    deps = { db: t.db, secrets } as unknown as Deps;
+    // The direct query's own dependencies, nothing cached: what the shared parts must equal.
+    deps = { db: t.db, secrets, readCache: createReadCache(0) } as unknown as Deps;
     admin = await member(t, { isAdmin: true, points: 1000 });
     prolific = await member(t, { points: 1000 });
     others = [await member(t, { points: 1000 }), await member(t, { points: 1000 })];

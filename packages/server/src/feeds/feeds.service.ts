@@ -99,9 +99,15 @@ export async function getFeedDirect(deps: Deps, viewer: UserRow | null, query: F
 async function feedScope(deps: Deps, viewer: UserRow | null, query: FeedQuery): Promise<FeedScope> {
   if ((query.feed === 'home' || query.feed === 'moderating') && !viewer) throw errors.notLoggedIn();
   if (query.feed === 'community') {
-    const community = await findCommunityById(deps.db, query.communityId!);
-    if (!community) throw errors.communityNotFound();
-    return { kind: 'community', id: community.id };
+    const id = query.communityId!;
+    // Every reader of a community's feed asks whether it exists: the answer comes from the shared read
+    // cache, which the writes that delete a community empty (cache/pages-changed.ts). Only a community
+    // found is kept; a miss asks again next time.
+    await deps.readCache.getValue(`community-exists:${id}`, async () => {
+      if (!(await findCommunityById(deps.db, id))) throw errors.communityNotFound();
+      return true;
+    });
+    return { kind: 'community', id };
   }
   if (query.feed === 'home' || query.feed === 'moderating') {
     return {
