@@ -1,8 +1,9 @@
 // Built-in search (issue 16) on a database filled by bench/generate.mjs: p50, p99 and requests/s of
 // `GET /api/search` for one-, two- and three-word queries under N connections on the real built server,
 // each request a different query drawn from the generator's own words; and the cost the search upkeep
-// adds to creating a post or a comment (the same single-row INSERTs, each its own transaction, with the
-// search triggers of migration 0012 on and off, in alternating rounds).
+// adds to creating a post or a comment, with the search triggers on and off in alternating rounds: as
+// bare single-row INSERTs, each its own transaction, and as the site makes them, `POST /api/posts` and
+// `POST /api/posts/{id}/comments` by one member, one request at a time.
 // Needs `node scripts/build.mjs`. The generator makes no comments: `--comments-per-post N` adds them
 // (plain SQL, a few words each, with the triggers off and their search rows made in one statement, as
 // migration 0014 makes them for an existing site) when the database has fewer.
@@ -12,8 +13,8 @@
 //   node bench/search.mjs --database-url postgres://postgres@127.0.0.1:5432/bench_100k \
 //        [--comments-per-post 3] [--duration 10] [--connections 10] [--upkeep-rows 2000] [--rounds 3]
 //        [--compare-main path/to/dist/main.js --compare-database-url postgres://…/bench_100k_base]
-//        [--skip-upkeep] [--only posts,comments]
-//        [--upkeep-only]   (the upkeep alone, on the database as it is: no migration, fill or server)
+//        [--skip-upkeep] [--only posts,comments] [--upkeep-requests 300]
+//        [--upkeep-only]   (the upkeep alone, on the database as it is: no migration or fill)
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
@@ -28,6 +29,7 @@ const { values: flags } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '10' },
     'upkeep-rows': { type: 'string', default: '2000' },
+    'upkeep-requests': { type: 'string', default: '300' },
     rounds: { type: 'string', default: '3' },
     'compare-main': { type: 'string' },
     'compare-database-url': { type: 'string' },
@@ -146,6 +148,9 @@ async function load(base, params) {
   };
 }
 
+/** A change as a signed percentage. */
+const percent = (now, before) => `${now >= before ? '+' : ''}${(100 * (now / before - 1)).toFixed(1)}%`;
+
 /** Median ms per created row over `rows` single-row inserts, each committed on its own. */
 async function insertRows(db, kind, rows, tag) {
   const times = [];
@@ -197,10 +202,110 @@ async function upkeep(db) {
     out[kind] = { withIt, without, added: withIt / without - 1 };
     console.log(
       `${kind} INSERT, median of ${rows} single-row transactions (median of ${rounds} rounds): ` +
-        `${ms(withIt)} ms with the search upkeep, ${ms(without)} ms without: +${(100 * (withIt / without - 1)).toFixed(1)}%`,
+        `${ms(withIt)} ms with the search upkeep, ${ms(without)} ms without: ${percent(withIt, without)}`,
     );
   }
   return out;
+}
+
+/**
+ * What the upkeep adds to creating a post or comment as the site does it: `POST /api/posts` and
+ * `POST /api/posts/{id}/comments` by one member, one request at a time, on the real server, with the
+ * insert triggers on against off in alternating rounds (median ms a request, median of rounds). The
+ * posts and comments made are deleted after.
+ */
+async function upkeepThroughApi(db) {
+  const requests = Number(flags['upkeep-requests']);
+  const rounds = Number(flags.rounds);
+  const sessionId = 'bench_upkeep_member_session_00000001';
+  const { rows } = await sql`
+    SELECT u.id AS user_id, p.public_id, c.name AS community
+    FROM posts p JOIN communities c ON c.id = p.community_id JOIN users u ON u.id = p.user_id
+    WHERE NOT p.deleted AND NOT p.locked AND c.deleted_at IS NULL AND u.deleted_at IS NULL
+      AND u.banned_at IS NULL AND NOT u.is_admin
+      AND NOT EXISTS (SELECT 1 FROM community_banned b WHERE b.community_id = c.id AND b.user_id = u.id)
+    ORDER BY p.id DESC LIMIT 1`.execute(db);
+  const target = rows[0];
+  await sql`INSERT INTO sessions (id, user_id, last_seen_at, created_at, expires_at)
+    VALUES (${sessionId}, ${target.user_id}, now(), now(), now() + interval '1 day')
+    ON CONFLICT (id) DO UPDATE SET user_id = excluded.user_id, expires_at = excluded.expires_at`.execute(db);
+  const server = await startServer('postgres', url);
+  const made = { post: [], comment: [] };
+  try {
+    const first = await fetch(`${server.url}/api/_user`, { headers: { cookie: `SID=${sessionId}` } });
+    await first.text();
+    const token = first.headers.get('csrf-token');
+    const headers = {
+      cookie: `SID=${sessionId}; csrftoken=${token}`,
+      'x-csrf-token': token,
+      'content-type': 'application/json',
+    };
+    let n = 0;
+    const create = async (kind) => {
+      const i = n++;
+      const text = `${nouns[i % nouns.length]} ${verbs[i % verbs.length]} ${adjectives[i % adjectives.length]} ${topics[i % topics.length]} number ${i}`;
+      const [path, body] =
+        kind === 'post'
+          ? [
+              '/api/posts',
+              {
+                type: 'text',
+                title: text,
+                body: `${text}. ${text}, and more about it.`,
+                community: target.community,
+              },
+            ]
+          : [`/api/posts/${target.public_id}/comments`, { body: text }];
+      const t0 = performance.now();
+      const res = await fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+      });
+      const json = await res.json();
+      const took = performance.now() - t0;
+      if (res.status !== 200 && res.status !== 201)
+        throw new Error(`${kind}: ${res.status} ${JSON.stringify(json)}`);
+      made[kind].push(json.id);
+      return took;
+    };
+    const medianOf = async (kind) => {
+      const times = [];
+      for (let i = 0; i < requests; i++) times.push(await create(kind));
+      times.sort((a, b) => a - b);
+      return pct(times, 0.5);
+    };
+    for (const kind of ['post', 'comment']) {
+      const table = kind === 'post' ? 'posts' : 'comments';
+      const trigger = kind === 'post' ? 'posts_search_insert' : 'comments_search_insert';
+      for (let i = 0; i < 20; i++) await create(kind); // warm-up
+      const on = [];
+      const off = [];
+      for (let r = 0; r < rounds; r++) {
+        on.push(await medianOf(kind));
+        await sql`ALTER TABLE ${sql.table(table)} DISABLE TRIGGER ${sql.id(trigger)}`.execute(db);
+        try {
+          off.push(await medianOf(kind));
+        } finally {
+          await sql`ALTER TABLE ${sql.table(table)} ENABLE TRIGGER ${sql.id(trigger)}`.execute(db);
+        }
+      }
+      on.sort((a, b) => a - b);
+      off.sort((a, b) => a - b);
+      const withIt = on[Math.floor(on.length / 2)];
+      const without = off[Math.floor(off.length / 2)];
+      console.log(
+        `${kind === 'post' ? 'POST /api/posts' : 'POST /api/posts/{id}/comments'}, median of ${requests} requests ` +
+          `(median of ${rounds} rounds): ${ms(withIt)} ms with the search upkeep, ${ms(without)} ms without: ` +
+          percent(withIt, without),
+      );
+    }
+  } finally {
+    await server.stop();
+    await sql`DELETE FROM comments WHERE id = ANY(${made.comment}::text[])`.execute(db);
+    await sql`DELETE FROM posts WHERE id = ANY(${made.post}::text[])`.execute(db);
+    await sql`DELETE FROM sessions WHERE id = ${sessionId}`.execute(db);
+  }
 }
 
 async function main() {
@@ -208,6 +313,7 @@ async function main() {
     const only = await openDatabase({ engine: 'postgres', location: url }, 1);
     try {
       await upkeep(only.db);
+      await upkeepThroughApi(only.db);
     } finally {
       await only.close();
     }
@@ -294,6 +400,7 @@ async function main() {
   const again = await openDatabase({ engine: 'postgres', location: url }, 1);
   try {
     await upkeep(again.db);
+    await upkeepThroughApi(again.db);
   } finally {
     await again.close();
   }
