@@ -100,9 +100,10 @@ function sharedRun(
  * badges, communities, images) come from the shared read cache, or from one indexed query and one
  * presentation for every member who asks in the cache's lifetime; the member's own state (votes,
  * hidden posts, muted users, communities and words, visits and new comments) and the live counters
- * are laid over them with one query. Their filters (DOMAIN §2.2) then remove candidates: a page left
- * short reads the next shared run (one more query of state) while the runs left promise to fill it;
- * otherwise the page comes from `direct`, the query with every filter in it.
+ * are laid over them with one query, for as many candidates as the page needs with a margin. Their
+ * filters (DOMAIN §2.2) then remove candidates: a page left short reads the states of more candidates,
+ * then the next shared run, while what is left promises to fill it; otherwise the page comes from
+ * `direct`, the query with every filter in it.
  */
 export async function memberFeedPage(
   deps: Deps,
@@ -188,6 +189,7 @@ export async function memberFeedPage(
       if (
         nextCursor === null &&
         (run.next !== null || offset < run.candidates.length) &&
+        // Not on a first small chunk: a few hidden posts at the top say little about the rest.
         seen >= candidateCount(query.limit) / 2 &&
         (visible.length === 0 || (stillNeeded * seen) / visible.length > left)
       ) {
