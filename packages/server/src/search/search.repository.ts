@@ -204,8 +204,11 @@ function spanned(
   list.forEach((span, i) => {
     const conditions = [sql`s.doc @@ ${tsquery}::tsquery`, ...rowFilters];
     if (span.tags) conditions.push(sql`s.tags @@ ${span.tags}::tsquery`);
-    if (span.from) conditions.push(sql`${id} >= ${span.from}`);
-    if (upper) conditions.push(sql`${id} < ${upper}`);
+    // The bounds are filters, not index conditions (`|| ''`): as index conditions PostgreSQL ANDs the
+    // primary key's range, read entry by entry (a week of comments: 450,000 entries, 19 of a 43 ms query
+    // at 10M comments), into the GIN's bitmap, which the span's week tags already narrow.
+    if (span.from) conditions.push(sql`${id} || '' >= ${span.from}`);
+    if (upper) conditions.push(sql`${id} || '' < ${upper}`);
     const earlier = Array.from(
       { length: i },
       (_, k) => sql`(SELECT count(*) FROM span${sql.raw(String(k))})`,
