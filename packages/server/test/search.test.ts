@@ -145,6 +145,33 @@ describe('posts', () => {
   });
 });
 
+describe('keeping up with changes', () => {
+  it('finds a post and a comment by the words of their last edit only, and nothing of rows deleted outright', async () => {
+    const [before, after] = [word(), word()];
+    const p = await post(alice, `Notes ${before}`, { body: `About ${before}` });
+    const c = await comment(bob, p, `A reply about ${before}`);
+    expect(await ids(bob.client, { q: before, type: 'posts' })).toEqual([p.id]);
+    expect(await ids(alice.client, { q: before, type: 'comments' })).toEqual([c.id]);
+
+    ok(await alice.client.put(`/api/posts/${p.publicId}`, { title: `Notes ${after}`, body: 'Rewritten' }));
+    ok(await bob.client.put(`/api/posts/x/comments/${c.id}`, { body: `Now about ${after}` }));
+    expect(await ids(bob.client, { q: before, type: 'posts' })).toEqual([]);
+    expect(await ids(bob.client, { q: after, type: 'posts' })).toEqual([p.id]);
+    expect(await ids(alice.client, { q: before, type: 'comments' })).toEqual([]);
+    expect(await ids(alice.client, { q: after, type: 'comments' })).toEqual([c.id]);
+
+    // Nothing in the site deletes rows (removal is a flag), but an operator may: the search rows go too.
+    await t.db.deleteFrom('posts').where('id', '=', p.id).execute();
+    const left = await t.db
+      .selectFrom('post_search')
+      .select('post_id')
+      .where('post_id', '=', p.id)
+      .unionAll(t.db.selectFrom('comment_search').select('comment_id').where('comment_id', '=', c.id))
+      .execute();
+    expect(left).toEqual([]);
+  });
+});
+
 describe('comments, communities and users', () => {
   it('finds comments with their post title, by community and author', async () => {
     const w = word();
