@@ -164,9 +164,9 @@ describe('keeping up with changes', () => {
     await t.db.deleteFrom('posts').where('id', '=', p.id).execute();
     const left = await t.db
       .selectFrom('post_search')
-      .select('post_id')
+      .select('post_id as id')
       .where('post_id', '=', p.id)
-      .unionAll(t.db.selectFrom('comment_search').select('comment_id').where('comment_id', '=', c.id))
+      .unionAll(t.db.selectFrom('comment_search').select('comment_id as id').where('comment_id', '=', c.id))
       .execute();
     expect(left).toEqual([]);
   });
