@@ -101,8 +101,8 @@ async function feedScope(deps: Deps, viewer: UserRow | null, query: FeedQuery): 
   if (query.feed === 'community') {
     const id = query.communityId!;
     // Every reader of a community's feed asks whether it exists: the answer comes from the shared read
-    // cache, which the writes that delete a community empty (cache/pages-changed.ts). Only a community
-    // found is kept; a miss asks again next time.
+    // cache, for its few seconds. The site never deletes a community (an operator's hand may, and is
+    // then heard of within the cache's lifetime). Only a community found is kept; a miss asks again.
     await deps.readCache.getValue(`community-exists:${id}`, async () => {
       if (!(await findCommunityById(deps.db, id))) throw errors.communityNotFound();
       return true;
