@@ -130,6 +130,23 @@ describe('Bootstrap', () => {
     expect(screen.getByText('The app')).toBeTruthy();
   });
 
+  test('before the connection comes back, the page waits for it: no tries on its own', async () => {
+    vi.useFakeTimers();
+    // Offline as far as the call knows (it failed), though the browser has not said so.
+    const { api } = renderBootstrap([networkError, { body: makeInitial() }]);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByRole('heading', { name: "You're offline" })).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(api.requests).toHaveLength(1);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await act(() => vi.advanceTimersByTimeAsync(1999));
+    expect(api.requests).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(api.requests).toHaveLength(2);
+  });
+
   test('the online event does nothing while the app is not offline', async () => {
     vi.useFakeTimers();
     const { api } = renderBootstrap(errorReply(500, undefined, apiMessages.internalError));

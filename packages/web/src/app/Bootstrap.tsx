@@ -14,19 +14,22 @@ function isOffline(error: unknown): boolean {
 
 /**
  * Waits for `GET /api/_initial` before showing the app. Offline, it shows "You're offline" and comes back
- * 2 s after the connection does, trying again while it stays unreachable; any other failure shows
- * "Something went wrong." with Retry.
+ * 2 s after the connection does, then tries again while the site stays unreachable; any other failure
+ * shows "Something went wrong." with Retry.
  */
 export function Bootstrap({ children }: { children: ReactNode }) {
   const initial = useQuery(initialQuery);
   const offline = initial.isError && isOffline(initial.error);
   const { refetch } = initial;
 
-  // Consecutive failures while the browser says it is online, for the wait before the next try.
-  const onlineFailures = useRef(0);
+  // Whether the connection came back while this page was offline, and how many tries failed since,
+  // for the wait before the next one.
+  const cameBack = useRef(false);
+  const failuresSince = useRef(0);
   useEffect(() => {
     if (!offline) {
-      onlineFailures.current = 0;
+      cameBack.current = false;
+      failuresSince.current = 0;
       return;
     }
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -34,13 +37,16 @@ export function Bootstrap({ children }: { children: ReactNode }) {
       clearTimeout(timer);
       timer = setTimeout(() => void refetch(), ms);
     };
-    const onOnline = () => tryAfter(ui.reconnectDelayMs);
+    const onOnline = () => {
+      cameBack.current = true;
+      tryAfter(ui.reconnectDelayMs);
+    };
     window.addEventListener('online', onOnline);
-    // Online, yet the call failed: the connection came back slower than its event said, or the server
-    // is restarting. No event will come again, so the page keeps trying, less often each time.
-    if (navigator.onLine) {
-      tryAfter(Math.min(ui.reconnectDelayMs * 2 ** onlineFailures.current, ui.reconnectMaxDelayMs));
-      onlineFailures.current += 1;
+    // The connection came back, yet the try 2 s later failed: it came back slower than its event said.
+    // No event will come again, so the page keeps trying, less often each time.
+    if (cameBack.current && navigator.onLine) {
+      tryAfter(Math.min(ui.reconnectDelayMs * 2 ** failuresSince.current, ui.reconnectMaxDelayMs));
+      failuresSince.current += 1;
     }
     return () => {
       window.removeEventListener('online', onOnline);
