@@ -177,28 +177,37 @@ async function insertRows(db, kind, rows, tag) {
   return pct(times, 0.5);
 }
 
+/**
+ * `measure(round)` in alternating rounds, with the kind's search insert trigger on, then off: the median
+ * of each side's results.
+ */
+async function triggerOnAgainstOff(db, kind, rounds, measure) {
+  const table = kind === 'post' ? 'posts' : 'comments';
+  const trigger = kind === 'post' ? 'posts_search_insert' : 'comments_search_insert';
+  const on = [];
+  const off = [];
+  for (let r = 0; r < rounds; r++) {
+    on.push(await measure(`a${r}`));
+    await sql`ALTER TABLE ${sql.table(table)} DISABLE TRIGGER ${sql.id(trigger)}`.execute(db);
+    try {
+      off.push(await measure(`b${r}`));
+    } finally {
+      await sql`ALTER TABLE ${sql.table(table)} ENABLE TRIGGER ${sql.id(trigger)}`.execute(db);
+    }
+  }
+  on.sort((a, b) => a - b);
+  off.sort((a, b) => a - b);
+  return { withIt: on[Math.floor(on.length / 2)], without: off[Math.floor(off.length / 2)] };
+}
+
 async function upkeep(db) {
   const rows = Number(flags['upkeep-rows']);
   const rounds = Number(flags.rounds);
   const out = {};
   for (const kind of ['post', 'comment']) {
-    const table = kind === 'post' ? 'posts' : 'comments';
-    const trigger = kind === 'post' ? 'posts_search_insert' : 'comments_search_insert';
-    const on = [];
-    const off = [];
-    for (let r = 0; r < rounds; r++) {
-      on.push(await insertRows(db, kind, rows, `a${r}`));
-      await sql`ALTER TABLE ${sql.table(table)} DISABLE TRIGGER ${sql.id(trigger)}`.execute(db);
-      try {
-        off.push(await insertRows(db, kind, rows, `b${r}`));
-      } finally {
-        await sql`ALTER TABLE ${sql.table(table)} ENABLE TRIGGER ${sql.id(trigger)}`.execute(db);
-      }
-    }
-    on.sort((a, b) => a - b);
-    off.sort((a, b) => a - b);
-    const withIt = on[Math.floor(on.length / 2)];
-    const without = off[Math.floor(off.length / 2)];
+    const { withIt, without } = await triggerOnAgainstOff(db, kind, rounds, (tag) =>
+      insertRows(db, kind, rows, tag),
+    );
     out[kind] = { withIt, without, added: withIt / without - 1 };
     console.log(
       `${kind} INSERT, median of ${rows} single-row transactions (median of ${rounds} rounds): ` +
@@ -276,24 +285,8 @@ async function upkeepThroughApi(db) {
       return pct(times, 0.5);
     };
     for (const kind of ['post', 'comment']) {
-      const table = kind === 'post' ? 'posts' : 'comments';
-      const trigger = kind === 'post' ? 'posts_search_insert' : 'comments_search_insert';
       for (let i = 0; i < 20; i++) await create(kind); // warm-up
-      const on = [];
-      const off = [];
-      for (let r = 0; r < rounds; r++) {
-        on.push(await medianOf(kind));
-        await sql`ALTER TABLE ${sql.table(table)} DISABLE TRIGGER ${sql.id(trigger)}`.execute(db);
-        try {
-          off.push(await medianOf(kind));
-        } finally {
-          await sql`ALTER TABLE ${sql.table(table)} ENABLE TRIGGER ${sql.id(trigger)}`.execute(db);
-        }
-      }
-      on.sort((a, b) => a - b);
-      off.sort((a, b) => a - b);
-      const withIt = on[Math.floor(on.length / 2)];
-      const without = off[Math.floor(off.length / 2)];
+      const { withIt, without } = await triggerOnAgainstOff(db, kind, rounds, () => medianOf(kind));
       console.log(
         `${kind === 'post' ? 'POST /api/posts' : 'POST /api/posts/{id}/comments'}, median of ${requests} requests ` +
           `(median of ${rounds} rounds): ${ms(withIt)} ms with the search upkeep, ${ms(without)} ms without: ` +
