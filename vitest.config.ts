@@ -61,6 +61,10 @@ export default defineConfig({
           exclude: ['packages/server/test/redis/**'],
           environment: 'node',
           globalSetup,
+          // Files share a worker's modules: importing the whole server anew for each file was half the
+          // step's CPU (measured: 301 s → 165 s of CPU, 156 s → 89 s). Safe while every file builds its
+          // own app on its own database and no API test stubs modules, timers or globals.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -5,7 +5,7 @@ import { CHROMIUM_ARGS, findChromium } from '../scripts/find-chromium.mjs';
  * Browser tests of whole journeys: the built app on the real server (started by global-setup with a
  * throwaway data directory), in the system's Chromium, at desktop and phone widths.
  */
-const executablePath = findChromium() ?? undefined;
+const executablePath = findChromium({ headlessShell: true }) ?? undefined;
 const launchOptions = {
   executablePath,
   args: CHROMIUM_ARGS,

@@ -116,7 +116,7 @@ await together([
 // The component tests (about 20 s of CPU since they share modules within a worker) start beside the
 // browser journeys, which wait on pages more than they compute: both cores were half idle in that lane.
 const componentTests = vitest('component tests', ['component']);
-const chromium = findChromium();
+const chromium = findChromium({ headlessShell: true });
 if (chromium) {
   await together([
     componentTests,
