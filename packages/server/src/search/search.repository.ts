@@ -102,13 +102,18 @@ function contentFilters(filters: ContentFilters, row: 'p' | 'c'): RawBuilder<unk
   return conditions;
 }
 
-/** A member's mutes: authors (of `row`) and communities. */
-function mutes(viewer: string, row: 'p' | 'c'): RawBuilder<unknown>[] {
-  const on = sql.raw(row);
+/** A member's mutes: the authors and communities of `row` (an alias or a derived table's name). */
+function mutes(viewer: string, row: RawBuilder<unknown>): RawBuilder<unknown>[] {
   return [
-    sql`NOT EXISTS (SELECT 1 FROM muted_users m WHERE m.user_id = ${viewer} AND m.muted_user_id = ${on}.user_id)`,
-    sql`NOT EXISTS (SELECT 1 FROM muted_communities mc WHERE mc.user_id = ${viewer} AND mc.community_id = ${on}.community_id)`,
+    sql`NOT EXISTS (SELECT 1 FROM muted_users m WHERE m.user_id = ${viewer} AND m.muted_user_id = ${row}.user_id)`,
+    sql`NOT EXISTS (SELECT 1 FROM muted_communities mc WHERE mc.user_id = ${viewer} AND mc.community_id = ${row}.community_id)`,
   ];
+}
+
+/** The rows of `rows` (with `score` and `id`) past the cursor, in the page's order, to the page's size. */
+function pageOf(query: SearchPageQuery, rows: RawBuilder<unknown>): RawBuilder<unknown> {
+  const { after, order } = paging(query);
+  return sql`SELECT r.* FROM (${rows}) r WHERE ${after} ORDER BY ${order} LIMIT ${query.take}`;
 }
 
 /*
@@ -216,8 +221,7 @@ async function spansOf(
  * `pass` keeping those that count. Gives the CTEs and the name of their union.
  */
 function spanned(
-  table: 'post_search' | 'comment_search',
-  idColumn: 'post_id' | 'comment_id',
+  { table, id: idColumn }: SearchTable,
   tsquery: string,
   rowFilters: RawBuilder<unknown>[],
   list: Span[],
@@ -225,7 +229,7 @@ function spanned(
   want: RawBuilder<unknown>,
   pass: ((inner: RawBuilder<unknown>) => RawBuilder<unknown>) | null,
 ): RawBuilder<unknown> {
-  const id = sql.raw(`s.${idColumn}`);
+  const id = sql.ref(`s.${idColumn}`);
   const ctes: RawBuilder<unknown>[] = [];
   let upper: string | null = null;
   list.forEach((span, i) => {
@@ -281,11 +285,6 @@ function othersVisible(r: RawBuilder<unknown>): RawBuilder<unknown> {
     AND (SELECT co.deleted_at IS NULL FROM communities co WHERE co.id = ${r}.community_id)`;
 }
 
-function mutesOf(viewer: string, r: RawBuilder<unknown>): RawBuilder<unknown> {
-  return sql`NOT EXISTS (SELECT 1 FROM muted_users m WHERE m.user_id = ${viewer} AND m.muted_user_id = ${r}.user_id)
-    AND NOT EXISTS (SELECT 1 FROM muted_communities mc WHERE mc.user_id = ${viewer} AND mc.community_id = ${r}.community_id)`;
-}
-
 /** The end the spans count back from: now, or for `new` the cursor's time (a later page starts there). */
 function spanEnd(query: SearchPageQuery): number {
   if (query.sort === 'new' && query.cursor?.sort === 'new') {
@@ -314,6 +313,54 @@ function ranked(
     WHERE ${pass(sql`r`)} LIMIT ${query.take}`;
 }
 
+/** A side table of migration 0014, and the columns of its rows that the later checks read. */
+interface SearchTable {
+  table: 'post_search' | 'comment_search';
+  id: 'post_id' | 'comment_id';
+  type: 'type' | 'post_type';
+  /** Besides the id: the author and community (and a comment's post) that `pass` checks. */
+  carried: string[];
+}
+
+const POSTS: SearchTable = {
+  table: 'post_search',
+  id: 'post_id',
+  type: 'type',
+  carried: ['user_id', 'community_id'],
+};
+const COMMENTS: SearchTable = {
+  table: 'comment_search',
+  id: 'comment_id',
+  type: 'post_type',
+  carried: ['post_id', 'user_id', 'community_id'],
+};
+
+/**
+ * The ids (and scores) of one page of `t`'s rows that match the words, pass the filters and then
+ * `pass` (the checks on other rows), in the page's order.
+ */
+async function matchingPage(
+  db: Kysely<DB>,
+  t: SearchTable,
+  query: SearchPageQuery,
+  filters: ContentFilters,
+  pass: (r: RawBuilder<unknown>) => RawBuilder<unknown>,
+): Promise<RawBuilder<unknown>> {
+  const list = await spansOf(db, t.table, query, filters);
+  const id = sql.ref(`s.${t.id}`);
+  const carried = (row: string) => sql.join(t.carried.map((c) => sql.ref(`${row}.${c}`)));
+  const conditions = rowFilters(filters, t.type);
+  if (query.sort === 'new') {
+    if (query.cursor?.sort === 'new') conditions.push(sql`${id} <= ${query.cursor.id}`);
+    const select = sql`${id} AS id, ${carried('s')}, 0::float8 AS score`;
+    const ctes = spanned(t, query.tsquery, conditions, list, select, sql`${query.take}::bigint`, pass);
+    return sql`WITH ${ctes} SELECT id, score FROM matches ORDER BY id DESC LIMIT ${query.take}`;
+  }
+  const select = sql`${id} AS id, ${carried('s')}, s.created_at, s.doc`;
+  const ctes = spanned(t, query.tsquery, conditions, list, select, sql`${RANKED}::bigint`, null);
+  return ranked(query, ctes, sql`m.id, ${carried('m')}`, pass);
+}
+
 export type PostHit = PostRow & { score: number; title_hl: string; body_hl: string };
 
 /** One page of posts that match, as the reader may see them. */
@@ -327,40 +374,12 @@ export async function searchPosts(
   const pass = (r: RawBuilder<unknown>) => {
     const all = [othersVisible(r)];
     if (viewer) {
-      all.push(mutesOf(viewer, r));
+      all.push(...mutes(viewer, r));
       all.push(sql`NOT (SELECT ${mutedWordsHide(viewer)} FROM posts p WHERE p.id = ${r}.id)`);
     }
     return sql.join(all, sql` AND `);
   };
-  const list = await spansOf(db, 'post_search', query, filters);
-  let page: RawBuilder<unknown>;
-  if (query.sort === 'new') {
-    const conditions = rowFilters(filters, 'type');
-    if (query.cursor?.sort === 'new') conditions.push(sql`s.post_id <= ${query.cursor.id}`);
-    const ctes = spanned(
-      'post_search',
-      'post_id',
-      query.tsquery,
-      conditions,
-      list,
-      sql`s.post_id AS id, s.user_id, s.community_id, 0::float8 AS score`,
-      sql`${query.take}::bigint`,
-      pass,
-    );
-    page = sql`WITH ${ctes} SELECT id, score FROM matches ORDER BY id DESC LIMIT ${query.take}`;
-  } else {
-    const ctes = spanned(
-      'post_search',
-      'post_id',
-      query.tsquery,
-      rowFilters(filters, 'type'),
-      list,
-      sql`s.post_id AS id, s.user_id, s.community_id, s.created_at, s.doc`,
-      sql`${RANKED}::bigint`,
-      null,
-    );
-    page = ranked(query, ctes, sql`m.id, m.user_id, m.community_id`, pass);
-  }
+  const page = await matchingPage(db, POSTS, query, filters, pass);
   const { order } = paging(query);
   const { rows } = await sql<PostHit>`
     SELECT p.*, r.score, ${headline(sql`p.title`, query.tsquery, true)} AS title_hl,
@@ -378,20 +397,19 @@ async function listPosts(
 ): Promise<PostHit[]> {
   const conditions = [visible(), ...contentFilters(filters, 'p')];
   if (query.viewerId)
-    conditions.push(...mutes(query.viewerId, 'p'), sql`NOT ${mutedWordsHide(query.viewerId)}`);
-  const { after, order } = paging(query);
+    conditions.push(...mutes(query.viewerId, sql`p`), sql`NOT ${mutedWordsHide(query.viewerId)}`);
+  const { order } = paging(query);
   const { rows } = await sql<PostHit>`
     SELECT r.*, ${headline(sql`r.title`, '', true)} AS title_hl, ${headline(sql`r.body`, '', false)} AS body_hl
     FROM (
-      SELECT r.* FROM (
-        SELECT p.*, 0::float8 AS score
+      ${pageOf(
+        query,
+        sql`SELECT p.*, 0::float8 AS score
         FROM posts p
         JOIN users u ON u.id = p.user_id
         JOIN communities co ON co.id = p.community_id
-        WHERE ${sql.join(conditions, sql` AND `)}
-      ) r
-      WHERE ${after}
-      ORDER BY ${order} LIMIT ${query.take}
+        WHERE ${sql.join(conditions, sql` AND `)}`,
+      )}
     ) r
     ORDER BY ${order}`.execute(db);
   return rows;
@@ -410,7 +428,7 @@ export async function searchComments(
   const pass = (r: RawBuilder<unknown>) => {
     const all = [othersVisible(r), sql`(SELECT NOT p.deleted FROM posts p WHERE p.id = ${r}.post_id)`];
     if (viewer) {
-      all.push(mutesOf(viewer, r));
+      all.push(...mutes(viewer, r));
       // Muted words, on the comment's own text: the same whole-word expression the feeds use.
       all.push(
         sql`NOT coalesce((SELECT lower(c.body) FROM comments c WHERE c.id = ${r}.id) ~ ${mutedPatterns(viewer, sql`true`)}, false)`,
@@ -418,35 +436,7 @@ export async function searchComments(
     }
     return sql.join(all, sql` AND `);
   };
-  const list = await spansOf(db, 'comment_search', query, filters);
-  let page: RawBuilder<unknown>;
-  if (query.sort === 'new') {
-    const conditions = rowFilters(filters, 'post_type');
-    if (query.cursor?.sort === 'new') conditions.push(sql`s.comment_id <= ${query.cursor.id}`);
-    const ctes = spanned(
-      'comment_search',
-      'comment_id',
-      query.tsquery,
-      conditions,
-      list,
-      sql`s.comment_id AS id, s.post_id, s.user_id, s.community_id, 0::float8 AS score`,
-      sql`${query.take}::bigint`,
-      pass,
-    );
-    page = sql`WITH ${ctes} SELECT id, score FROM matches ORDER BY id DESC LIMIT ${query.take}`;
-  } else {
-    const ctes = spanned(
-      'comment_search',
-      'comment_id',
-      query.tsquery,
-      rowFilters(filters, 'post_type'),
-      list,
-      sql`s.comment_id AS id, s.post_id, s.user_id, s.community_id, s.created_at, s.doc`,
-      sql`${RANKED}::bigint`,
-      null,
-    );
-    page = ranked(query, ctes, sql`m.id, m.post_id, m.user_id, m.community_id`, pass);
-  }
+  const page = await matchingPage(db, COMMENTS, query, filters, pass);
   const { order } = paging(query);
   const { rows } = await sql<CommentHit>`
     SELECT c.*, r.score, ${headline(sql`c.body`, query.tsquery, false)} AS body_hl
@@ -463,23 +453,22 @@ async function listComments(
 ): Promise<CommentHit[]> {
   const conditions = [visible(), sql`c.deleted_at IS NULL`, ...contentFilters(filters, 'c')];
   if (query.viewerId) {
-    conditions.push(...mutes(query.viewerId, 'c'));
+    conditions.push(...mutes(query.viewerId, sql`c`));
     conditions.push(sql`NOT coalesce(lower(c.body) ~ ${mutedPatterns(query.viewerId, sql`true`)}, false)`);
   }
-  const { after, order } = paging(query);
+  const { order } = paging(query);
   const { rows } = await sql<CommentHit>`
     SELECT r.*, ${headline(sql`r.body`, '', false)} AS body_hl
     FROM (
-      SELECT r.* FROM (
-        SELECT c.*, 0::float8 AS score
+      ${pageOf(
+        query,
+        sql`SELECT c.*, 0::float8 AS score
         FROM comments c
         JOIN posts p ON p.id = c.post_id
         JOIN users u ON u.id = c.user_id
         JOIN communities co ON co.id = c.community_id
-        WHERE ${sql.join(conditions, sql` AND `)}
-      ) r
-      WHERE ${after}
-      ORDER BY ${order} LIMIT ${query.take}
+        WHERE ${sql.join(conditions, sql` AND `)}`,
+      )}
     ) r
     ORDER BY ${order}`.execute(db);
   return rows;
@@ -498,18 +487,17 @@ export async function searchCommunities(db: Kysely<DB>, query: SearchPageQuery):
       sql`NOT EXISTS (SELECT 1 FROM muted_communities mc WHERE mc.user_id = ${query.viewerId} AND mc.community_id = co.id)`,
     );
   }
-  const { after, order } = paging(query);
+  const { order } = paging(query);
   const { rows } = await sql<CommunityHit>`
     SELECT r.*, ${headline(sql`r.name`, query.tsquery, true)} AS name_hl,
       ${headline(sql`r.about`, query.tsquery, false)} AS about_hl
     FROM (
-      SELECT r.* FROM (
-        SELECT co.*, ts_rank(community_search_doc(co.name, co.about), ${query.tsquery}::tsquery, 1)::float8 AS score
+      ${pageOf(
+        query,
+        sql`SELECT co.*, ts_rank(community_search_doc(co.name, co.about), ${query.tsquery}::tsquery, 1)::float8 AS score
         FROM communities co
-        WHERE ${sql.join(conditions, sql` AND `)}
-      ) r
-      WHERE ${after}
-      ORDER BY ${order} LIMIT ${query.take}
+        WHERE ${sql.join(conditions, sql` AND `)}`,
+      )}
     ) r
     ORDER BY ${order}`.execute(db);
   return rows;
@@ -536,20 +524,19 @@ export async function searchUsers(db: Kysely<DB>, query: SearchPageQuery): Promi
       sql`NOT EXISTS (SELECT 1 FROM muted_users m WHERE m.user_id = ${query.viewerId} AND m.muted_user_id = u.id)`,
     );
   }
-  const { after, order } = paging(query);
+  const { order } = paging(query);
   const { rows } = await sql<UserHit>`
     SELECT r.id, r.username, r.points, r.created_at, r.score,
       ${headline(sql`r.username`, query.tsquery, true)} AS username_hl,
       ${headline(sql`r.about_me`, query.tsquery, false)} AS about_hl
     FROM (
-      SELECT r.* FROM (
-        SELECT u.id, u.username, u.about_me, u.points, u.created_at,
+      ${pageOf(
+        query,
+        sql`SELECT u.id, u.username, u.about_me, u.points, u.created_at,
           ts_rank(user_search_doc(u.username, u.about_me), ${query.tsquery}::tsquery, 1)::float8 AS score
         FROM users u
-        WHERE ${sql.join(conditions, sql` AND `)}
-      ) r
-      WHERE ${after}
-      ORDER BY ${order} LIMIT ${query.take}
+        WHERE ${sql.join(conditions, sql` AND `)}`,
+      )}
     ) r
     ORDER BY ${order}`.execute(db);
   return rows;
