@@ -114,7 +114,7 @@ await together([
 ]);
 
 // The component tests (about 20 s of CPU since they share modules within a worker) start beside the
-// browser journeys, which wait on pages more than they compute: both cores were half idle in that lane.
+// browser journeys, which keep about 1.8 of the two cores busy: the components fit in the rest.
 const componentTests = vitest('component tests', ['component']);
 const chromium = findChromium({ headlessShell: true });
 if (chromium) {

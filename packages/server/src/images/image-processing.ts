@@ -1,4 +1,4 @@
-import type { Metadata, Sharp, SharpOptions } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import { copySize, type Fit } from './copies.js';
 import type { ImageFormat } from './image-urls.js';
 
@@ -7,22 +7,9 @@ import type { ImageFormat } from './image-urls.js';
  * quality 75 without metadata, turned upright, resized for its purpose; copies are rendered from it.
  */
 
-type SharpFactory = (input?: Buffer | string, options?: SharpOptions) => Sharp;
-let loading: Promise<SharpFactory> | null = null;
-
-/**
- * sharp and libvips, loaded with the first image rather than at every start of the server and the CLI
- * (about 0.2 s of CPU, a tenth of a start).
- */
-function loadSharp(): Promise<SharpFactory> {
-  loading ??= import('sharp').then(({ default: sharp }) => {
-    // Originals are written once and read rarely, by path; libvips' operation cache would only hold
-    // memory (and could serve a deleted file's pixels to a new image that reuses a path).
-    sharp.cache(false);
-    return sharp;
-  });
-  return loading;
-}
+// Originals are written once and read rarely, by path; libvips' operation cache would only hold memory
+// (and could serve a deleted file's pixels to a new image that reuses a path).
+sharp.cache(false);
 
 /** What an image is stored for; each purpose has its box (DOMAIN §10.1). */
 export type ImagePurpose = 'post' | 'link' | 'avatar' | 'banner';
@@ -70,7 +57,6 @@ const decodeOptions = {
 
 /** Checks the format and the claimed size from the header, before any pixel is decoded. */
 async function probe(input: Buffer): Promise<void> {
-  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     metadata = await sharp(input, decodeOptions).metadata();
@@ -140,7 +126,6 @@ function resizeFor(
 
 /** The upright size of an image as sharp will decode it (EXIF orientations 5–8 swap the sides). */
 async function uprightSize(input: Buffer | string): Promise<{ width: number; height: number }> {
-  const sharp = await loadSharp();
   const metadata = await sharp(input, decodeOptions).metadata();
   return { width: metadata.autoOrient.width, height: metadata.autoOrient.height };
 }
@@ -152,7 +137,6 @@ async function uprightSize(input: Buffer | string): Promise<{ width: number; hei
  */
 export async function processImage(input: Buffer, purpose: ImagePurpose): Promise<ProcessedImage> {
   await probe(input);
-  const sharp = await loadSharp();
   try {
     const original = await uprightSize(input);
     const pipeline = resizeFor(
@@ -196,7 +180,6 @@ export async function renderCopy(
   format: ImageFormat,
 ): Promise<Buffer> {
   const fitsWhole = !box || (box.width >= original.width && box.height >= original.height);
-  const sharp = await loadSharp();
   let pipeline = sharp(originalPath, decodeOptions);
   if (!fitsWhole) pipeline = resizeFor(pipeline, original, box);
   switch (format) {
