@@ -112,9 +112,10 @@ export default tseslint.config(
     files: ['**/*.mjs', '**/*.js'],
     ...tseslint.configs.disableTypeChecked,
   },
-  // Unit tests beside the server code are left out of its build config; the test config types them.
+  // One program for the whole server: its sources, the unit tests beside them and the API tests. Found
+  // by the project service, each of the three would have a program of its own holding every source.
   {
-    files: ['packages/server/src/**/*.test.ts'],
+    files: ['packages/server/**/*.ts'],
     languageOptions: {
       parserOptions: {
         projectService: false,
