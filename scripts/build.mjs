@@ -76,6 +76,12 @@ export function buildWeb({ force = false } = {}) {
       [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
       path.join(root, 'packages/web'),
     );
+    run(
+      "Building the web client's server render",
+      process.execPath,
+      [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--ssr', '--logLevel', 'warn'],
+      path.join(root, 'packages/web'),
+    );
     run('Checking the page-weight budget', process.execPath, [path.join(root, 'scripts/bundle-budget.mjs')]);
   }
 }

@@ -74,3 +74,65 @@ test("a member's first screen is theirs: their account and their vote, with no r
   await expect(upvote).toHaveAttribute('aria-pressed', 'true');
   expect(requests.filter((url) => FIRST_SCREEN_CALLS.test(url))).toEqual([]);
 });
+
+/** A phone's browser: the server lays the page out for a phone by the client's rule (lib/device.ts). */
+const PHONE_USER_AGENT =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+
+test('the page shows its first screen before any script runs, and the app takes that markup over', async ({
+  browser,
+  baseURL,
+}, info) => {
+  const phone = info.project.name === 'phone';
+  const device = {
+    viewport: phone ? { width: 390, height: 844 } : { width: 1280, height: 860 },
+    isMobile: phone,
+    hasTouch: phone,
+    ...(phone ? { userAgent: PHONE_USER_AGENT } : {}),
+  };
+  const admin = await newAdmin(baseURL!);
+  const community = await newCommunity(admin);
+  const title = `King tides ${Date.now()}`;
+  const post = await textPost(admin, community.name, title);
+  const reader = await newMember(baseURL!, 'kt');
+  await reader.api.ok('POST', `/api/posts/${post.publicId}/comments`, { body: 'Watch the harbour wall.' });
+
+  // Without scripts at all: what the HTML itself shows, styled, and inert until the app takes it over
+  // (so no role queries here: inert content is out of the accessibility tree).
+  const bare = await browser.newContext({ ...device, javaScriptEnabled: false });
+  try {
+    const html = await bare.newPage();
+    await html.goto(`${baseURL!}/${community.name}/post/${post.publicId}`);
+    await expect(html.locator('#root[inert] h1', { hasText: title })).toBeVisible();
+    await expect(html.getByText('Watch the harbour wall.')).toBeVisible();
+    await screenshot(html, 'first-screen-without-scripts', info.project.name);
+    await html.goto(`${baseURL!}/${community.name}`);
+    await expect(html.locator('#root article a', { hasText: title })).toBeVisible();
+  } finally {
+    await bare.close();
+  }
+
+  // With them: the feed's first card is the very element the HTML brought, and it works.
+  const context = await browser.newContext({ ...device, baseURL: baseURL!, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as { firstCard?: Element | null }).firstCard = document.querySelector('#root article');
+    });
+  });
+  await page.goto(`/${community.name}`);
+  const card = page.getByRole('article').filter({ hasText: title });
+  await expect(card).toBeVisible();
+  // The phone's layout came from the server already (its User-Agent says phone).
+  if (phone) await expect(page.getByRole('navigation', { name: 'Bottom' })).toBeVisible();
+  await card.getByRole('button', { name: 'Upvote' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  expect(
+    await page.evaluate(() => {
+      const first = (window as { firstCard?: Element | null }).firstCard;
+      return first !== null && first !== undefined && first === document.querySelector('#root article');
+    }),
+  ).toBe(true);
+  await context.close();
+});

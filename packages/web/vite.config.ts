@@ -125,14 +125,44 @@ const FEED_MODULES = [
   /@tanstack\/(query-core|react-query)\/.*(useInfiniteQuery|infiniteQueryObserver|infiniteQueryBehavior)/,
 ];
 
-export default defineConfig({
+/**
+ * `vite build --ssr` (scripts/build.mjs): src/entry-server.tsx and what it imports, for the server's
+ * render of first screens (docs/decisions.md §52), into dist/.ssr/: beside the files it matches, and
+ * never served (the server serves no dot-directory).
+ * Everything is bundled (no package is looked up at run time) and CSS modules keep the class names of
+ * the browser's build.
+ */
+const ssrBuild = {
+  outDir: 'dist/.ssr',
+  target: 'node20',
+  emptyOutDir: true,
+  sourcemap: false,
+  ssrEmitAssets: false,
+  copyPublicDir: false,
+  rolldownOptions: {
+    input: 'src/entry-server.tsx',
+    onwarn(
+      warning: { code?: string; message: string },
+      warn: (warning: { code?: string; message: string }) => void,
+    ) {
+      if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('use client')) return;
+      warn(warning);
+    },
+  },
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
   // JSX compiles to the automatic runtime from tsconfig's "jsx": "react-jsx"; no React plugin: its fast
   // refresh drives react-dom's internals, which Preact does not have (the dev server reloads instead).
-  plugins: [serviceWorker(), precompress()],
+  plugins: isSsrBuild ? [] : [serviceWorker(), precompress()],
   resolve: {
     alias: reactCompatAliases,
     // Read @commons/shared from its TypeScript source: one build, no stale copy.
     conditions: ['source', 'module', 'browser', 'development|production'],
+  },
+  ssr: {
+    noExternal: true,
+    resolve: { conditions: ['source', 'module', 'node', 'development|production'] },
   },
   server: {
     proxy: {
@@ -141,31 +171,37 @@ export default defineConfig({
       '/healthz': 'http://localhost:8080',
     },
   },
-  build: {
-    target: 'es2022',
-    manifest: true,
-    sourcemap: false,
-    assetsInlineLimit: 0,
-    rolldownOptions: {
-      // TanStack Query marks its modules "use client" for React server components, which a client-only
-      // bundle has no use for; the bundler warns that it drops the directive (the React plugin used to
-      // silence this).
-      onwarn(warning, warn) {
-        if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('use client')) return;
-        warn(warning);
-      },
-      output: {
-        codeSplitting: {
-          // Everything the entry imports statically goes in the entry's one file: left to itself the
-          // bundler splits out the parts lazy pages share with it (React, TanStack Query, messages…) as
-          // a dozen small chunks, which every first load then fetches and gzips apart (~3.5 KB more).
-          groups: [
-            { name: 'index', tags: ['$initial'], priority: 20 },
-            { name: 'common', priority: 20, test: (id: string) => COMMON_MODULES.some((re) => re.test(id)) },
-            { name: 'feed', priority: 15, test: (id: string) => FEED_MODULES.some((re) => re.test(id)) },
-          ],
+  build: isSsrBuild
+    ? ssrBuild
+    : {
+        target: 'es2022',
+        manifest: true,
+        sourcemap: false,
+        assetsInlineLimit: 0,
+        rolldownOptions: {
+          // TanStack Query marks its modules "use client" for React server components, which a client-only
+          // bundle has no use for; the bundler warns that it drops the directive (the React plugin used to
+          // silence this).
+          onwarn(warning, warn) {
+            if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('use client')) return;
+            warn(warning);
+          },
+          output: {
+            codeSplitting: {
+              // Everything the entry imports statically goes in the entry's one file: left to itself the
+              // bundler splits out the parts lazy pages share with it (React, TanStack Query, messages…) as
+              // a dozen small chunks, which every first load then fetches and gzips apart (~3.5 KB more).
+              groups: [
+                { name: 'index', tags: ['$initial'], priority: 20 },
+                {
+                  name: 'common',
+                  priority: 20,
+                  test: (id: string) => COMMON_MODULES.some((re) => re.test(id)),
+                },
+                { name: 'feed', priority: 15, test: (id: string) => FEED_MODULES.some((re) => re.test(id)) },
+              ],
+            },
+          },
         },
       },
-    },
-  },
-});
+}));

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import os from 'node:os';
@@ -221,5 +222,141 @@ describe('the first screen in the page', () => {
     expect(postPage).toContain('<link rel="modulepreload" crossorigin href="/assets/post-4.js" />');
     expect(postPage).not.toContain('vendor-1.js"');
     expect((await t.client().get('/about')).text).not.toContain('modulepreload');
+  });
+});
+
+/**
+ * A stand-in for the web build's server entry (packages/web/src/entry-server.tsx, which the browser
+ * journeys run for real): it shows what it was given, so the tests see what the server asks for and
+ * where the markup goes. A location with `explode` in it fails, as a render with a bug would.
+ */
+const SERVER_ENTRY = `
+export const ready = Promise.resolve();
+export function mobileFromUserAgent(userAgent, hint) {
+  return hint ?? /iPhone|Android|Mobile/.test(userAgent);
+}
+export function renderFirstScreen(input) {
+  if (input.location.includes('explode')) throw new Error('a render with a bug');
+  globalThis.__firstScreenRenders = (globalThis.__firstScreenRenders ?? 0) + 1;
+  const user = input.answers.find((answer) => answer.url === '/api/_initial').json.user;
+  const urls = input.answers.map((answer) => answer.url).join(' ').replace(/&/g, '&amp;');
+  return '<main data-rendered data-location="' + input.location.replace(/&/g, '&amp;') + '" data-mobile="' + input.mobile +
+    '" data-user="' + (user ? user.username : '') + '" style="color: red; content: &quot;x&quot;">' + urls + '</main>';
+}
+`;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/** What the page's `#root` holds, or null when it is empty. */
+function rootMarkup(html: string): string | null {
+  const match = /<div id="root"( inert)?>([\s\S]*?)<\/div>/.exec(html);
+  // Shown inert until the client takes it over (index-html.ts).
+  if (match?.[2]) expect(match[1]).toBe(' inert');
+  return match?.[2] ? match[2] : null;
+}
+
+const renders = () => (globalThis as { __firstScreenRenders?: number }).__firstScreenRenders ?? 0;
+
+describe("the first screen's markup, from the web build's server entry", () => {
+  let ssrDist: string;
+  let s: TestApp;
+
+  beforeAll(async () => {
+    ssrDist = fs.mkdtempSync(path.join(os.tmpdir(), 'commons-server-render-'));
+    fs.writeFileSync(path.join(ssrDist, 'index.html'), INDEX_HTML);
+    fs.mkdirSync(path.join(ssrDist, '.vite'));
+    fs.writeFileSync(path.join(ssrDist, '.vite/manifest.json'), JSON.stringify(VITE_MANIFEST));
+    fs.mkdirSync(path.join(ssrDist, '.ssr'));
+    fs.writeFileSync(path.join(ssrDist, '.ssr/entry-server.js'), SERVER_ENTRY);
+    s = await createTestApp({ WEB_DIST_DIR: ssrDist }, { serveWeb: true });
+  });
+
+  afterAll(async () => {
+    await s.close();
+    fs.rmSync(ssrDist, { recursive: true, force: true });
+  });
+
+  it("puts the render of the page's answers in #root, allows its style attributes, and applies the route's styles", async () => {
+    const res = await s.client().get('/');
+    const markup = rootMarkup(res.text);
+    expect(markup).toContain('data-location="/"');
+    expect(/>([^<]*)<\/main>/.exec(markup!)?.[1]?.split(' ').sort()).toEqual([
+      '/api/_initial',
+      '/api/posts?sort=hot',
+    ]);
+    expect(markup).toContain('data-user=""');
+    // The data still rides along: the client's first render reads it to take the markup over.
+    expect([...blocks(res.text).keys()].sort()).toEqual(['/api/_initial', '/api/posts?sort=hot']);
+    const csp = res.headers['content-security-policy'] as string;
+    const hash = crypto.createHash('sha256').update('color: red; content: "x"').digest('base64');
+    expect(csp).toMatch(
+      new RegExp(`style-src 'self' 'nonce-[^']+' 'unsafe-hashes' 'sha256-${escapeRegExp(hash)}';`),
+    );
+    expect(csp).toContain("script-src 'self'");
+    // Shown before the scripts run, so the route's styles apply before the first paint.
+    expect(res.text).toContain('<link rel="stylesheet" crossorigin href="/assets/home-3.css" />');
+    expect(res.text).not.toContain('rel="preload" as="style"');
+  });
+
+  it('renders a post page and a community page, and no other page', async () => {
+    const community = await newCommunity((await member(s, { isAdmin: true })).client, uniqueName('sr'));
+    const page = await s.client().get(`/${community.name}`);
+    expect(rootMarkup(page.text)).toContain(`/api/communities/${community.name}?byName=true`);
+    expect(rootMarkup((await s.client().get('/about')).text)).toBeNull();
+    // Nothing to show but the bootstrap: the client asks, and shows what it finds.
+    expect(rootMarkup((await s.client().get(`/${community.name}/post/zzzzzzzz`)).text)).toBeNull();
+    expect(rootMarkup((await s.client().get('/nosuchcommunity')).text)).toBeNull();
+    expect(rootMarkup((await s.client().get('/communities')).text)).toBeNull();
+  });
+
+  it('renders a page once for every guest while its answers stay the same', async () => {
+    await s.client().get('/all?sort=new');
+    const before = renders();
+    const pages = await Promise.all([1, 2, 3].map(() => s.client().get('/all?sort=new')));
+    expect(renders()).toBe(before);
+    expect(new Set(pages.map((p) => rootMarkup(p.text))).size).toBe(1);
+  });
+
+  it("renders a member's page for them alone, and never gives it to a guest", async () => {
+    const reader = await member(s);
+    const mine = rootMarkup((await reader.client.get('/all')).text);
+    expect(mine).toContain(`data-user="${reader.user.username}"`);
+    const guest = rootMarkup((await s.client().get('/all')).text);
+    expect(guest).toContain('data-user=""');
+    expect(guest).not.toContain(reader.user.username);
+  });
+
+  it("renders a guest's page only at the addresses guests share: with no query or the sort alone", async () => {
+    expect(rootMarkup((await s.client().get('/?sort=top')).text)).toContain('data-location="/?sort=top"');
+    expect(rootMarkup((await s.client().get('/?page=2')).text)).toBeNull();
+    expect(rootMarkup((await s.client().get('/?sort=hot&x=1')).text)).toBeNull();
+    const reader = await member(s);
+    expect(rootMarkup((await reader.client.get('/?page=2')).text)).toContain('data-location="/?page=2"');
+  });
+
+  it("lays out for the device by the client's rule: the mobile hint, else the User-Agent", async () => {
+    const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148';
+    const get = (headers: Record<string, string>) => s.client().get('/', { headers });
+    expect(rootMarkup((await get({ 'user-agent': iphone })).text)).toContain('data-mobile="true"');
+    expect(rootMarkup((await get({ 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64)' })).text)).toContain(
+      'data-mobile="false"',
+    );
+    expect(rootMarkup((await get({ 'user-agent': iphone, 'sec-ch-ua-mobile': '?0' })).text)).toContain(
+      'data-mobile="false"',
+    );
+  });
+
+  it('sends the page without markup when the render fails, with its data for the client', async () => {
+    const community = await newCommunity((await member(s, { isAdmin: true })).client, uniqueName('explode'));
+    const res = await s.client().get(`/${community.name}`);
+    expect(res.status).toBe(200);
+    expect(rootMarkup(res.text)).toBeNull();
+    expect([...blocks(res.text).keys()]).toContain(`/api/communities/${community.name}?byName=true`);
+    expect(res.headers['content-security-policy']).not.toContain('unsafe-hashes');
+  });
+
+  it("never serves the server entry's files", async () => {
+    const res = await s.client().get('/.ssr/entry-server.js');
+    expect(res.text).not.toContain('renderFirstScreen');
   });
 });

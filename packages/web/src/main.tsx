@@ -1,4 +1,5 @@
 import { StrictMode } from 'react';
+import { render as renderInto, type ComponentChild } from 'preact';
 import { createRoot } from 'react-dom/client';
 import { setNonce } from 'get-nonce';
 import type { Initial } from '@commons/shared';
@@ -8,14 +9,9 @@ import { siteConfig } from './app/site-config';
 import { initialQuery } from './features/session/api/get-initial';
 import { embeddedAnswer } from './lib/api-client';
 import './lib/react-parity';
-import { isMobileDevice, NARROW_QUERY } from './lib/device';
 import { applyFont } from './lib/device-preferences';
 import './styles/theme.css';
 import './styles/global.css';
-
-// Lay out for the right device before the first paint; the shell keeps it current afterwards.
-document.documentElement.dataset.layout =
-  window.matchMedia(NARROW_QUERY).matches || isMobileDevice() ? 'mobile' : 'desktop';
 
 // index.html set the font before the first paint; this keeps the attribute whatever the choice.
 applyFont();
@@ -29,7 +25,7 @@ const queryClient = createQueryClient();
 const initial = embeddedAnswer<Initial>('/_initial');
 if (initial) queryClient.setQueryData(initialQuery.queryKey, initial);
 else void queryClient.prefetchQuery(initialQuery);
-preloadPage(window.location.pathname);
+const pageLoaded = preloadPage(window.location.pathname);
 
 // The installable app (worker, prompts) waits for the load event, in its own chunk: the first load does
 // not carry it. Chromium's install offer can come earlier; it is kept for the install banner.
@@ -41,8 +37,24 @@ const startPwa = () => void import('./features/pwa').then((pwa) => pwa.startPwa(
 if (document.readyState === 'complete') startPwa();
 else window.addEventListener('load', startPwa, { once: true });
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <App queryClient={queryClient} />
-  </StrictMode>,
+  </StrictMode>
 );
+if (root.firstElementChild) {
+  // The page's HTML carries its first screen, rendered by the server (entry-server.tsx). The first
+  // render takes that markup over, once the page's code is here so that no skeleton replaces it
+  // meanwhile. Preact's own render does: it keeps the elements that match and mends any that differ
+  // (a narrow window the server took for a desktop), where react-dom's createRoot, and so
+  // preact/compat's, empties the container first.
+  // The page shows it inert (server/src/web/index-html.ts): it responds once it is the app's.
+  const takeOver = () => {
+    renderInto(app as ComponentChild, root);
+    root.removeAttribute('inert');
+  };
+  void pageLoaded.then(takeOver, takeOver);
+} else {
+  createRoot(root).render(app);
+}

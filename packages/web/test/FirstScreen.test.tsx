@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { ui } from '@commons/shared';
@@ -30,6 +32,22 @@ afterEach(() => {
 });
 
 describe("the first screen from the page's data", () => {
+  test("the first render already shows the page's feed, as the server's render of the page did", () => {
+    embed('/api/posts?sort=hot', feedPage(makePosts(2)));
+    const server = fakeApi({});
+    renderWithApp(<HomePage />);
+    // No waiting: a skeleton first would replace the markup the page came with (entry-server.tsx).
+    expect(screen.getByText('Post 1')).toBeTruthy();
+    expect(screen.getByText('Post 2')).toBeTruthy();
+    expect(server.requests).toEqual([]);
+  });
+
+  test("index.html lays the page out before its first paint by the client's rule", () => {
+    const html = fs.readFileSync(path.resolve(import.meta.dirname, '../index.html'), 'utf8');
+    expect(html).toContain(`window.matchMedia('(max-width: ${ui.mobileBreakpointPx}px)')`);
+    expect(html).toContain(String(/Android|iPhone|iPad|iPod|Mobile/i));
+  });
+
   test('the home feed shows from the page with no request; the next load of it asks the API', async () => {
     embed('/api/posts?sort=hot', feedPage(makePosts(2)));
     const server = fakeApi({ 'GET /api/posts?sort=hot': { body: feedPage(makePosts(1, 7)) } });

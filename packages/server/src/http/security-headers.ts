@@ -2,14 +2,27 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
  * Directives the built app satisfies, without 'unsafe-inline': the server adds hashes of index.html's
- * inline scripts, and each page gets a nonce for the few style elements a dialog library injects.
+ * inline scripts, and each page gets a nonce for the few style elements a dialog library injects. A
+ * page that carries its first screen's markup allows the exact style attributes in it, by their hashes
+ * (server-render.ts): the script sets the same styles through the DOM, which no policy governs.
  */
-export function contentSecurityPolicy(inlineScriptHashes: readonly string[], styleNonce?: string): string {
+export function contentSecurityPolicy(
+  inlineScriptHashes: readonly string[],
+  styleNonce?: string,
+  styleAttributeHashes: readonly string[] = [],
+): string {
   const scripts = ["'self'", ...inlineScriptHashes.map((h) => `'${h}'`)].join(' ');
+  const styles = [
+    "'self'",
+    ...(styleNonce ? [`'nonce-${styleNonce}'`] : []),
+    ...(styleAttributeHashes.length > 0
+      ? ["'unsafe-hashes'", ...styleAttributeHashes.map((h) => `'${h}'`)]
+      : []),
+  ].join(' ');
   return [
     "default-src 'self'",
     `script-src ${scripts}`,
-    styleNonce ? `style-src 'self' 'nonce-${styleNonce}'` : "style-src 'self'",
+    `style-src ${styles}`,
     "img-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",

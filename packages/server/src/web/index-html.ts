@@ -34,12 +34,19 @@ export interface ShellContext {
    * `_initial`, whose answer header carries it.
    */
   answers?: (EmbeddedAnswer & { csrfToken?: string })[];
+  /**
+   * The server's render of the first screen (server-render.ts), the content of `#root`. It is shown
+   * inert (not clickable, not focusable) until the client's first render takes it over and lifts that:
+   * until then its buttons would do nothing, and a click on one would be lost.
+   */
+  markup?: string | null;
 }
 
 const HEAD_START = '<!--app-head-->';
 const HEAD_END = '<!--/app-head-->';
 const CONFIG_PATTERN = /<script id="site-config" type="application\/json">[\s\S]*?<\/script>/;
 const DEFAULT_IMAGE = '/og-image.png';
+const ROOT = '<div id="root"></div>';
 
 /**
  * The built index.html as a template. The part between the app-head markers is rewritten per page; the
@@ -126,6 +133,9 @@ export class IndexHtml {
       this.after.slice(this.headEnd, this.bodyEnd) +
       data +
       this.after.slice(this.bodyEnd);
-    return html.replace(CONFIG_PATTERN, () => config);
+    const withMarkup = context.markup
+      ? html.replace(ROOT, () => `<div id="root" inert>${context.markup}</div>`)
+      : html;
+    return withMarkup.replace(CONFIG_PATTERN, () => config);
   }
 }

@@ -26,6 +26,8 @@ const ROUTE_SOURCES: Record<Exclude<FirstScreen['kind'], 'other'>, string> = {
  */
 export class RoutePreloads {
   private readonly links = new Map<string, string>();
+  /** The same when the page carries its first screen's markup: its styles apply before the first paint. */
+  private readonly rendered = new Map<string, string>();
 
   private constructor(manifest: Record<string, ManifestChunk>) {
     const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
@@ -46,10 +48,15 @@ export class RoutePreloads {
       const scripts = keys.map(
         (key) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(manifest[key]!.file)}" />`,
       );
-      const styles = [...new Set(keys.flatMap((key) => manifest[key]!.css ?? []))]
-        .filter((file) => !entryCss.has(file))
-        .map((file) => `<link rel="preload" as="style" crossorigin href="/${escapeHtml(file)}" />`);
-      this.links.set(kind, [...styles, ...scripts].join('\n    '));
+      const styles = [...new Set(keys.flatMap((key) => manifest[key]!.css ?? []))].filter(
+        (file) => !entryCss.has(file),
+      );
+      const tags = (rel: string) =>
+        [...styles.map((file) => `<link ${rel} crossorigin href="/${escapeHtml(file)}" />`), ...scripts].join(
+          '\n    ',
+        );
+      this.links.set(kind, tags('rel="preload" as="style"'));
+      this.rendered.set(kind, tags('rel="stylesheet"'));
     }
   }
 
@@ -62,7 +69,8 @@ export class RoutePreloads {
   }
 
   /** The tags for a page's head; empty for pages with no known route chunk. */
-  linksFor(screen: FirstScreen): string {
-    return screen.kind === 'other' ? '' : (this.links.get(screen.kind) ?? '');
+  linksFor(screen: FirstScreen, rendered = false): string {
+    if (screen.kind === 'other') return '';
+    return (rendered ? this.rendered : this.links).get(screen.kind) ?? '';
   }
 }

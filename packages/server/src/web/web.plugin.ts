@@ -5,11 +5,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.js';
 import { contentSecurityPolicy } from '../http/security-headers.js';
 import { attachViewer } from '../http/session-hooks.js';
-import { firstScreenAnswers, firstScreenOf } from './first-screen.js';
+import { firstScreenAnswers, firstScreenOf, type EmbeddedAnswer } from './first-screen.js';
 import type { IndexHtml } from './index-html.js';
 import { loadManifest } from './manifest.js';
 import { pageMeta } from './page-meta.js';
 import { RoutePreloads } from './route-preloads.js';
+import { FirstScreenRenderer, type FirstScreenPage, type RenderedScreen } from './server-render.js';
 
 /** Cache rules of API.md §17.1: hashed bundles forever, the service worker and manifest always fresh. */
 function cacheControlFor(filePath: string): string {
@@ -19,6 +20,25 @@ function cacheControlFor(filePath: string): string {
   if (name === 'service-worker.js') return 'private, max-age=0';
   if (name === 'manifest.json') return 'no-cache';
   return 'public, max-age=3600, immutable';
+}
+
+/** The page carries its first screen's data (its feed, post or community), not the bootstrap alone. */
+function carriesFirstScreen(answers: EmbeddedAnswer[]): boolean {
+  return answers.some((answer) => answer.url !== '/api/_initial');
+}
+
+/**
+ * A guest's page is rendered when it is one that guests share: no query, or only the feed's sort.
+ * Any other query (a page number, a highlight, a made-up one) would make each address a render of its
+ * own, which anybody could ask for in a loop; those pages go out as before, rendered by the client.
+ */
+function sharedByGuests(url: URL): boolean {
+  return [...url.searchParams.keys()].every((key) => key === 'sort');
+}
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
 }
 
 function safeDecode(pathname: string): string {
@@ -57,6 +77,7 @@ export async function registerWebApp(app: FastifyInstance, deps: Deps, shell: In
   });
 
   const preloads = RoutePreloads.load(deps.config.webDistDir);
+  const renderer = await FirstScreenRenderer.load(deps.config.webDistDir, app.log);
   const manifest = loadManifest(deps.config.webDistDir, deps.config.siteName, deps.config.siteDescription);
   if (manifest !== null) {
     app.get('/manifest.json', (_request, reply) => {
@@ -65,6 +86,22 @@ export async function registerWebApp(app: FastifyInstance, deps: Deps, shell: In
         .type('application/manifest+json; charset=utf-8')
         .send(manifest);
     });
+  }
+
+  /**
+   * A guest's first screen is made of the answers every guest gets (the read cache's texts), so its
+   * markup is kept in the read cache too, under a key made of those answers: the same for the same
+   * page until one of them changes. A member's answers are their own: rendered for them alone.
+   */
+  async function renderFirstScreen(
+    renderer: FirstScreenRenderer,
+    request: FastifyRequest,
+    page: FirstScreenPage,
+  ): Promise<RenderedScreen | null> {
+    if (request.viewer.user) return renderer.render(page);
+    return deps.readCache.getValue(FirstScreenRenderer.cacheKey(page), () =>
+      Promise.resolve(renderer.render(page)),
+    );
   }
 
   async function servePage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
@@ -84,27 +121,44 @@ export async function registerWebApp(app: FastifyInstance, deps: Deps, shell: In
       withData ? firstScreenAnswers(deps, request, reply, pathname, url.searchParams) : [],
     ]);
     const token = reply.getHeader('Csrf-Token');
+    const siteConfig = {
+      siteName: deps.config.siteName,
+      links: deps.config.links,
+      imagePostsDisabled: deps.config.imagePostsDisabled,
+      externalSearch: deps.config.search === 'external',
+      maxImagesPerPost: deps.config.maxImagesPerPost,
+      maxImageSize: deps.config.maxImageSize,
+    };
+    const screen = firstScreenOf(pathname);
+    const rendered =
+      renderer &&
+      screen.kind !== 'other' &&
+      carriesFirstScreen(answers) &&
+      (request.viewer.user || sharedByGuests(url))
+        ? await renderFirstScreen(renderer, request, {
+            location: url.pathname + url.search,
+            answers,
+            siteConfig,
+            mobile: renderer.mobile(request.headers['user-agent'], header(request, 'sec-ch-ua-mobile')),
+          })
+        : null;
     const html = shell.render(meta, {
       siteName: deps.config.siteName,
       siteDescription: deps.config.siteDescription,
       url: new URL(url.pathname + url.search, origin),
-      siteConfig: {
-        siteName: deps.config.siteName,
-        links: deps.config.links,
-        styleNonce,
-        imagePostsDisabled: deps.config.imagePostsDisabled,
-        externalSearch: deps.config.search === 'external',
-        maxImagesPerPost: deps.config.maxImagesPerPost,
-        maxImageSize: deps.config.maxImageSize,
-      },
-      preloads: preloads.linksFor(firstScreenOf(pathname)),
+      siteConfig: { ...siteConfig, styleNonce },
+      preloads: preloads.linksFor(screen, rendered !== null),
+      markup: rendered?.markup ?? null,
       answers: answers.map((answer) =>
         answer.url === '/api/_initial' && typeof token === 'string'
           ? { ...answer, csrfToken: token }
           : answer,
       ),
     });
-    reply.header('Content-Security-Policy', contentSecurityPolicy(shell.inlineScriptHashes, styleNonce));
+    reply.header(
+      'Content-Security-Policy',
+      contentSecurityPolicy(shell.inlineScriptHashes, styleNonce, rendered?.styleHashes),
+    );
     // Never kept by a shared cache: every response has its own CSP nonce and session cookies, and a
     // member's carries their own state (first-screen.ts).
     reply.header('Cache-Control', 'private, no-store');

@@ -18,11 +18,12 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-export function App({ queryClient }: { queryClient: QueryClient }) {
+/** `location`: the page's address when the server renders it (entry-server.tsx); the browser's else. */
+export function App({ queryClient, location }: { queryClient: QueryClient; location?: string }) {
   useEffect(() => followSystemTheme(), []);
   return (
     <ErrorBoundary>
-      <Router aroundNav={guardNavigation}>
+      <Router aroundNav={guardNavigation} {...(location === undefined ? {} : { ssrPath: location })}>
         <QueryClientProvider client={queryClient}>
           <Bootstrap>
             <AuthDialogsProvider>

@@ -5,9 +5,24 @@ import { Skeleton } from '../components/ui/Skeleton';
 import { NotFoundPage } from './routes/not-found';
 import { RequireLogin } from './routes/require-login';
 
-/** A page that loads on demand; `preload` starts the download early (the first page of a visit). */
+/**
+ * A page that loads on demand; `preload` starts the download early (the first page of a visit). Once
+ * loaded it renders at once, with no suspended first render: a page the server rendered (its first
+ * screen) is taken over by the client's first render as it is, not swapped for a skeleton meanwhile.
+ */
 function page<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
-  return { Component: lazy(load), preload: load };
+  let loaded: ComponentType<P> | undefined;
+  const preload = () =>
+    load().then((module) => {
+      loaded = module.default;
+      return module;
+    });
+  const Lazy = lazy(preload);
+  function Component(props: P) {
+    const Loaded = loaded;
+    return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
+  }
+  return { Component, preload };
 }
 
 const pages = {
@@ -47,23 +62,32 @@ const LIST_PATH = /^\/@(?<username>[^/]+)\/lists\/(?<listName>[^/]+)\/?$/;
 const ADMIN_PATH = /^\/admin(?:\/(?<section>.*?))?\/?$/;
 
 /** Starts loading the page for `pathname` while the app boots, so the two downloads overlap. */
-export function preloadPage(pathname: string): void {
-  if (pathname === '/' || pathname === '/all' || pathname === '/subscriptions') void pages.home.preload();
-  else if (pathname === '/login') void pages.login.preload();
-  else if (pathname === '/communities') void pages.communities.preload();
-  else if (pathname === '/new') void pages.newPost.preload();
-  else if (pathname === '/settings') void pages.settings.preload();
-  else if (pathname === '/notifications') void pages.notifications.preload();
-  else if (pathname === '/search') void pages.search.preload();
-  else if (ADMIN_PATH.test(pathname)) void pages.admin.preload();
-  else if (staticPages.some((p) => p.path === pathname)) void pages.staticPage.preload();
-  else if (PROFILE_PATH.test(pathname)) void pages.profile.preload();
-  else if (LISTS_PATH.test(pathname)) void pages.lists.preload();
-  else if (LIST_PATH.test(pathname)) void pages.list.preload();
-  else if (MODTOOLS_PATH.test(pathname)) void pages.modtools.preload();
-  else if (/^\/[^/@]+\/post\/[^/]+(\/[^/]+)?$/.test(pathname)) void pages.post.preload();
-  else if (/^\/[^/@]+$/.test(pathname) && !fixedPathSegments.has(pathname.slice(1)))
-    void pages.community.preload();
+export function preloadPage(pathname: string): Promise<unknown> {
+  return pageFor(pathname)?.preload() ?? Promise.resolve();
+}
+
+/** The pages whose first screen the server renders (entry-server.tsx), loaded before it renders one. */
+export function loadFirstScreenPages(): Promise<unknown> {
+  return Promise.all([pages.home.preload(), pages.community.preload(), pages.post.preload()]);
+}
+
+function pageFor(pathname: string): { preload: () => Promise<unknown> } | undefined {
+  if (pathname === '/' || pathname === '/all' || pathname === '/subscriptions') return pages.home;
+  if (pathname === '/login') return pages.login;
+  if (pathname === '/communities') return pages.communities;
+  if (pathname === '/new') return pages.newPost;
+  if (pathname === '/settings') return pages.settings;
+  if (pathname === '/notifications') return pages.notifications;
+  if (pathname === '/search') return pages.search;
+  if (ADMIN_PATH.test(pathname)) return pages.admin;
+  if (staticPages.some((p) => p.path === pathname)) return pages.staticPage;
+  if (PROFILE_PATH.test(pathname)) return pages.profile;
+  if (LISTS_PATH.test(pathname)) return pages.lists;
+  if (LIST_PATH.test(pathname)) return pages.list;
+  if (MODTOOLS_PATH.test(pathname)) return pages.modtools;
+  if (/^\/[^/@]+\/post\/[^/]+(\/[^/]+)?$/.test(pathname)) return pages.post;
+  if (/^\/[^/@]+$/.test(pathname) && !fixedPathSegments.has(pathname.slice(1))) return pages.community;
+  return undefined;
 }
 
 /** The route table of the specification (core §2, secondary §2); every page is loaded on demand. */

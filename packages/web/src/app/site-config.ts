@@ -41,3 +41,8 @@ function read(): SiteConfig {
 }
 
 export const siteConfig: SiteConfig = read();
+
+/** The server's render of a page (entry-server.tsx): the settings it writes into that page. */
+export function renderWithSiteConfig(config: SiteConfig): void {
+  Object.assign(siteConfig, config);
+}

@@ -1,11 +1,24 @@
 import { useSyncExternalStore } from 'react';
 import { ui } from '@commons/shared';
 
+/** A phone or tablet by what the browser says of itself (its client hint, else its User-Agent). */
+export function mobileFromUserAgent(userAgent: string, mobileHint: boolean | undefined): boolean {
+  if (mobileHint !== undefined) return mobileHint;
+  return /Android|iPhone|iPad|iPod|Mobile/i.test(userAgent);
+}
+
+/** What the server's render of a page takes the device to be (entry-server.tsx). */
+let serverMobileDevice = false;
+
+export function renderForDevice(mobile: boolean): void {
+  serverMobileDevice = mobile;
+}
+
 /** Phones and tablets, whatever their width (core §2: bottom bar "on a mobile device"). */
 export function isMobileDevice(): boolean {
+  if (typeof navigator === 'undefined') return serverMobileDevice;
   const uaData = (navigator as Navigator & { userAgentData?: { mobile?: boolean } }).userAgentData;
-  if (uaData?.mobile !== undefined) return uaData.mobile;
-  return /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent);
+  return mobileFromUserAgent(navigator.userAgent, uaData?.mobile);
 }
 
 const subscribers = new Map<string, (onChange: () => void) => () => void>();

@@ -22,6 +22,7 @@ function normalize(url: string): string {
 
 function read(): Map<string, EmbeddedAnswer> {
   const found = new Map<string, EmbeddedAnswer>();
+  if (typeof document === 'undefined') return found;
   for (const block of document.querySelectorAll<HTMLScriptElement>(
     'script[type="application/json"][data-api]',
   )) {
@@ -57,6 +58,18 @@ export function takeEmbeddedAnswer(url: string): EmbeddedAnswer | undefined {
   const answer = answers.get(key);
   answers.delete(key);
   return answer;
+}
+
+/**
+ * The server's render of a first screen (entry-server.tsx): the answers it is about to send in the
+ * page, in place of the document's blocks, so that its markup is what the client's first render gives.
+ * A render is synchronous: one page's answers are set, the page rendered, then cleared.
+ */
+export function serveEmbeddedAnswers(entries: { url: string; json: unknown }[] | null): void {
+  answers = entries
+    ? new Map(entries.map((entry) => [normalize(entry.url), { json: entry.json, csrfToken: null }]))
+    : null;
+  pageStart = performance.now();
 }
 
 /**

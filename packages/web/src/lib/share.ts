@@ -17,7 +17,7 @@ export async function copyLink(url: string): Promise<void> {
 }
 
 export function canShareNatively(): boolean {
-  return typeof navigator.share === 'function';
+  return typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 }
 
 /** The device's share sheet; closing it without sharing is not an error. */

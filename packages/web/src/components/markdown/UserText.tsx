@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import styles from './Markdown.module.css';
 import { plainParagraphs } from './plain-text';
 import { PlainText } from './PlainText';
+import { isServerRender } from '../../lib/server-render';
 
 // The renderer is large: it loads on the first text that needs it, not with the page.
 const Markdown = lazy(() => import('./Markdown'));
@@ -14,14 +15,14 @@ const Markdown = lazy(() => import('./Markdown'));
 export function UserText({ text, embeds }: { text: string; embeds: boolean }) {
   const paragraphs = plainParagraphs(text);
   if (paragraphs) return <PlainText paragraphs={paragraphs} />;
+  const pending = (
+    <p className={styles.pending} dir="auto">
+      {text}
+    </p>
+  );
+  if (isServerRender) return pending;
   return (
-    <Suspense
-      fallback={
-        <p className={styles.pending} dir="auto">
-          {text}
-        </p>
-      }
-    >
+    <Suspense fallback={pending}>
       <Markdown text={text} embeds={embeds} />
     </Suspense>
   );

@@ -14,10 +14,13 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-window.addEventListener('popstate', () => {
-  popped = true;
-});
-installScrollMemory();
+// The server's render of a first screen (entry-server.tsx) has no window: nothing to follow there.
+if (typeof window !== 'undefined') {
+  window.addEventListener('popstate', () => {
+    popped = true;
+  });
+  installScrollMemory();
+}
 
 /**
  * Follows navigations: counts in-app depth for the Back button, and starts new pages at the top, unless

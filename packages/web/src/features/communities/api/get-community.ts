@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Community } from '@commons/shared';
-import { api, ApiError } from '../../../lib/api-client';
+import { api, ApiError, embeddedAnswer } from '../../../lib/api-client';
 import { useCurrentUser } from '../../session';
 import { communityKeys } from './keys';
 
@@ -10,6 +10,9 @@ export function communityQuery(name: string, viewer: string | null) {
     queryKey: communityKeys.detail(name, viewer),
     queryFn: ({ signal }) =>
       api<Community>(`/communities/${encodeURIComponent(name)}`, { query: { byName: true }, signal }),
+    // The page's HTML may carry the community: shown by the first render, as the server rendered it.
+    initialData: () =>
+      embeddedAnswer<Community>(`/communities/${encodeURIComponent(name)}`, { byName: true }),
     retry: (failures, error) =>
       !(error instanceof ApiError && (error.status === 404 || error.status === 400)) && failures < 1,
   });

@@ -32,7 +32,8 @@ export function CommunityHeader({ community }: { community: Community }) {
   const user = useCurrentUser();
   const banned = useInitial().bannedFrom?.includes(community.id) ?? false;
   const modTools = modToolsLabel(community, isAdmin(user));
-  const url = absoluteUrl(`/${community.name}`);
+  // Made when used: the server's render of the page has no location to make it from.
+  const url = () => absoluteUrl(`/${community.name}`);
   // Guests see Create post too (it asks them to log in) where members without a role may post.
   const canPost = user
     ? mayPostIn(standingIn(user, community, banned), community)
@@ -47,11 +48,11 @@ export function CommunityHeader({ community }: { community: Community }) {
             kind: 'action' as const,
             label: 'Share',
             icon: 'share' as const,
-            onSelect: () => void shareNatively({ title: community.name, url }),
+            onSelect: () => void shareNatively({ title: community.name, url: url() }),
           },
         ]
       : []),
-    { kind: 'action', label: 'Copy URL', icon: 'copy', onSelect: () => void copyLink(url) },
+    { kind: 'action', label: 'Copy URL', icon: 'copy', onSelect: () => void copyLink(url()) },
     muteItem(),
   ];
 

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Feed, FeedSort } from '@commons/shared';
-import { api } from '../../../lib/api-client';
+import { api, embeddedAnswer } from '../../../lib/api-client';
 import { postKeys } from './keys';
 
 export interface FeedParams {
@@ -14,16 +14,17 @@ export interface FeedParams {
   viewer: string | null;
 }
 
+function feedPageQuery(params: FeedParams, next: string | null) {
+  return {
+    sort: params.sort,
+    feed: params.kind === 'subscriptions' ? 'home' : undefined,
+    communityId: params.kind === 'community' ? params.communityId : undefined,
+    next,
+  };
+}
+
 function fetchFeedPage(params: FeedParams, next: string | null, signal: AbortSignal): Promise<Feed> {
-  return api<Feed>('/posts', {
-    query: {
-      sort: params.sort,
-      feed: params.kind === 'subscriptions' ? 'home' : undefined,
-      communityId: params.kind === 'community' ? params.communityId : undefined,
-      next,
-    },
-    signal,
-  });
+  return api<Feed>('/posts', { query: feedPageQuery(params, next), signal });
 }
 
 /** `GET /api/posts` (API.md §8.1): pages of posts followed by their `next` cursor. */
@@ -43,6 +44,12 @@ export function feedQuery(params: FeedParams) {
       return fetchFeedPage(params, pageParam, signal);
     },
     initialPageParam: null as string | null,
+    // The page's HTML may carry the first page: shown by the first render, as the server rendered it.
+    initialData: () => {
+      if ((params.startPage ?? 1) > 1) return undefined;
+      const first = embeddedAnswer<Feed>('/posts', feedPageQuery(params, null));
+      return first && { pages: [first], pageParams: [null] };
+    },
     getNextPageParam: (last) => last.next || undefined,
   });
 }

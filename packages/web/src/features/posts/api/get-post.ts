@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Post } from '@commons/shared';
-import { api, ApiError } from '../../../lib/api-client';
+import { api, ApiError, embeddedAnswer } from '../../../lib/api-client';
 import { communityKeys } from '../../communities';
 import { useCurrentUser } from '../../session';
 import { postKeys } from './keys';
@@ -13,6 +13,9 @@ export function postQuery(publicId: string, viewer: string | null) {
     queryKey: postKeys.detailFor(publicId, viewer),
     queryFn: ({ signal }) =>
       api<Post>(`/posts/${encodeURIComponent(publicId)}`, { query: { fetchCommunity: true }, signal }),
+    // The page's HTML may carry the post: shown by the first render, as the server rendered it.
+    initialData: () =>
+      embeddedAnswer<Post>(`/posts/${encodeURIComponent(publicId)}`, { fetchCommunity: true }),
     // A post that does not exist will not appear on a second try.
     retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 1,
   });

@@ -38,7 +38,8 @@ function download(url: string): void {
 /** Share: the device's share sheet on narrower screens when it has one, else a menu (core §2). */
 function ShareButton({ post, imageIndex }: { post: Post; imageIndex: number }) {
   const narrow = useMediaQuery(`(max-width: ${ui.shareSheetBelowPx - 1}px)`);
-  const url = absoluteUrl(postPath(post));
+  // Made when used: the server's render of the page has no location to make it from.
+  const url = () => absoluteUrl(postPath(post));
   const label = (
     <>
       <Icon name="share" size={18} />
@@ -50,7 +51,7 @@ function ShareButton({ post, imageIndex }: { post: Post; imageIndex: number }) {
       <button
         type="button"
         className={styles.action}
-        onClick={() => void shareNatively({ title: post.title, url })}
+        onClick={() => void shareNatively({ title: post.title, url: url() })}
       >
         {label}
       </button>
@@ -64,16 +65,17 @@ function ShareButton({ post, imageIndex }: { post: Post; imageIndex: number }) {
       icon: 'external',
       onSelect: () =>
         openExternal(
-          `https://twitter.com/intent/tweet?url=${encodeURIComponent(url)}&text=${encodeURIComponent(post.title)}`,
+          `https://twitter.com/intent/tweet?url=${encodeURIComponent(url())}&text=${encodeURIComponent(post.title)}`,
         ),
     },
     {
       kind: 'action',
       label: 'Facebook',
       icon: 'external',
-      onSelect: () => openExternal(`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`),
+      onSelect: () =>
+        openExternal(`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url())}`),
     },
-    { kind: 'action', label: 'Copy URL', icon: 'copy', onSelect: () => void copyLink(url) },
+    { kind: 'action', label: 'Copy URL', icon: 'copy', onSelect: () => void copyLink(url()) },
     ...(post.type === 'image' && image
       ? [
           {
