@@ -7,7 +7,10 @@
 //   node bench/cpu-per-request.mjs \
 //     --database-url postgres://postgres@127.0.0.1:5432/bench_a --server bench/.data/before/packages/server/dist/main.js --label before \
 //     --database-url postgres://postgres@127.0.0.1:5432/bench_b --server packages/server/dist/main.js --label after \
-//     --path '/api/posts?sort=hot' [--path …] [--cookie 'SID=…'] [--requests 30] [--rounds 5]
+//     --path '/api/posts?sort=hot' [--path …] [--cookie 'SID=…'] [--requests 30] [--rounds 5] [--web]
+//
+// --web: the servers serve the built client too (SERVE_WEB=on, each build its own), for app pages
+// such as `--path /` (the page with its data and its server-rendered first screen).
 //
 // Settings of the servers come from the environment as for the other scripts (READ_CACHE_SECONDS=0
 // measures what a miss of the read cache costs). Prints per path and build the median over rounds of
@@ -27,6 +30,7 @@ const { values: flags } = parseArgs({
     cookie: { type: 'string', multiple: true },
     requests: { type: 'string', default: '30' },
     rounds: { type: 'string', default: '5' },
+    web: { type: 'boolean', default: false },
   },
 });
 
@@ -52,7 +56,7 @@ async function main() {
   await admin.connect();
   const builds = [];
   for (const [i, url] of urls.entries()) {
-    const server = await startServer('postgres', url, {}, flags.server[i]);
+    const server = await startServer('postgres', url, flags.web ? { SERVE_WEB: 'on' } : {}, flags.server[i]);
     builds.push({
       label: flags.label?.[i] ?? flags.server[i],
       url,

@@ -98,7 +98,7 @@ test('the page shows its first screen before any script runs, and the app takes 
   await reader.api.ok('POST', `/api/posts/${post.publicId}/comments`, { body: 'Watch the harbour wall.' });
 
   // Without scripts at all: what the HTML itself shows, styled, and inert until the app takes it over
-  // (so no role queries here: inert content is out of the accessibility tree).
+  // (so no role queries here: it stays out of the accessibility tree until then).
   const bare = await browser.newContext({ ...device, javaScriptEnabled: false });
   try {
     const html = await bare.newPage();
@@ -128,6 +128,7 @@ test('the page shows its first screen before any script runs, and the app takes 
   await card.getByRole('button', { name: 'Upvote' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  await expect(page.locator('#root')).not.toHaveAttribute('aria-hidden');
   expect(
     await page.evaluate(() => {
       const first = (window as { firstCard?: Element | null }).firstCard;

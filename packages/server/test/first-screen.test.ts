@@ -249,9 +249,9 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$
 
 /** What the page's `#root` holds, or null when it is empty. */
 function rootMarkup(html: string): string | null {
-  const match = /<div id="root"( inert)?>([\s\S]*?)<\/div>/.exec(html);
-  // Shown inert until the client takes it over (index-html.ts).
-  if (match?.[2]) expect(match[1]).toBe(' inert');
+  const match = /<div id="root"([^>]*)>([\s\S]*?)<\/div>/.exec(html);
+  // Shown inert and hidden from assistive technology until the client takes it over (index-html.ts).
+  expect(match?.[1]).toBe(match?.[2] ? ' inert aria-hidden="true"' : '');
   return match?.[2] ? match[2] : null;
 }
 

@@ -27,3 +27,21 @@ export function truncateChars(value: string, max: number): string {
   }
   return out;
 }
+
+/** The escapes HTML escaping writes (ours, and a renderer's), and the characters they stand for. */
+export const HTML_ESCAPES: Readonly<Record<string, string>> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&#x27;': "'",
+  '&apos;': "'",
+};
+
+const HTML_ESCAPE = /&(?:amp|lt|gt|quot|apos|#39|#x27);/g;
+
+/** Text with those escapes decoded, and nothing else (no other entity, no markup). */
+export function decodeHtmlEscapes(text: string): string {
+  return text.replace(HTML_ESCAPE, (escape) => HTML_ESCAPES[escape]!);
+}

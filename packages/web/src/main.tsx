@@ -49,10 +49,12 @@ if (root.firstElementChild) {
   // meanwhile. Preact's own render does: it keeps the elements that match and mends any that differ
   // (a narrow window the server took for a desktop), where react-dom's createRoot, and so
   // preact/compat's, empties the container first.
-  // The page shows it inert (server/src/web/index-html.ts): it responds once it is the app's.
+  // The page shows it inert and hidden from assistive technology (server/src/web/index-html.ts): it
+  // responds once it is the app's.
   const takeOver = () => {
     renderInto(app as ComponentChild, root);
     root.removeAttribute('inert');
+    root.removeAttribute('aria-hidden');
   };
   void pageLoaded.then(takeOver, takeOver);
 } else {

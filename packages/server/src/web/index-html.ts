@@ -36,8 +36,9 @@ export interface ShellContext {
   answers?: (EmbeddedAnswer & { csrfToken?: string })[];
   /**
    * The server's render of the first screen (server-render.ts), the content of `#root`. It is shown
-   * inert (not clickable, not focusable) until the client's first render takes it over and lifts that:
-   * until then its buttons would do nothing, and a click on one would be lost.
+   * inert (not clickable, not focusable) and hidden from assistive technology until the client's first
+   * render takes it over and lifts both: until then its buttons would do nothing, a click on one would
+   * be lost, and a screen reader would announce controls that do not work yet.
    */
   markup?: string | null;
 }
@@ -134,7 +135,7 @@ export class IndexHtml {
       data +
       this.after.slice(this.bodyEnd);
     const withMarkup = context.markup
-      ? html.replace(ROOT, () => `<div id="root" inert>${context.markup}</div>`)
+      ? html.replace(ROOT, () => `<div id="root" inert aria-hidden="true">${context.markup}</div>`)
       : html;
     return withMarkup.replace(CONFIG_PATTERN, () => config);
   }

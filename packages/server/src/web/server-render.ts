@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
+import { decodeHtmlEscapes } from '@commons/shared';
 import type { EmbeddedAnswer } from './first-screen.js';
 
 /** What the web build's server entry (packages/web/src/entry-server.tsx) takes. */
@@ -30,19 +31,12 @@ export interface RenderedScreen {
 }
 
 const STYLE_ATTRIBUTE = /\sstyle="([^"]*)"/g;
-const ENTITIES: Record<string, string> = {
-  '&amp;': '&',
-  '&lt;': '<',
-  '&gt;': '>',
-  '&quot;': '"',
-  '&#39;': "'",
-};
 
 /** The hashes of the distinct style attribute values in markup, as the browser reads them. */
 function styleAttributeHashes(markup: string): string[] {
   const values = new Set<string>();
   for (const match of markup.matchAll(STYLE_ATTRIBUTE)) {
-    values.add(match[1]!.replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity]!));
+    values.add(decodeHtmlEscapes(match[1]!));
   }
   return [...values].map((value) => `sha256-${crypto.createHash('sha256').update(value).digest('base64')}`);
 }

@@ -1,18 +1,10 @@
+import { HTML_ESCAPES } from '@commons/shared';
+
 /** A run of a notification's title: text, bold or not. */
 export interface TitleRun {
   text: string;
   bold: boolean;
 }
-
-const ENTITIES: Record<string, string> = {
-  '&amp;': '&',
-  '&lt;': '<',
-  '&gt;': '>',
-  '&quot;': '"',
-  '&#39;': "'",
-  '&#x27;': "'",
-  '&apos;': "'",
-};
 
 const TOKEN = /<b>|<\/b>|&(?:amp|lt|gt|quot|apos|#39|#x27);/g;
 
@@ -44,7 +36,7 @@ export function parseTitle(html: string): TitleRun[] {
       flush();
       depth = Math.max(0, depth - 1);
     } else {
-      text += ENTITIES[match[0]];
+      text += HTML_ESCAPES[match[0]];
     }
   }
   text += html.slice(at);
