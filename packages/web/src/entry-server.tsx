@@ -5,14 +5,16 @@ import { loadFirstScreenPages } from './app/router';
 import { renderWithSiteConfig, type SiteConfig } from './app/site-config';
 import { initialQuery } from './features/session/api/get-initial';
 import { renderForDevice } from './lib/device';
-export { mobileFromUserAgent } from './lib/device';
 import { serveEmbeddedAnswers } from './lib/first-screen';
+
+export { mobileFromUserAgent } from './lib/device';
 
 /**
  * The server's render of a page's first screen (issue 15; docs/decisions.md §52): the same components
  * the browser runs, given the API answers the page carries, so that the page's HTML shows its feed or
  * post before any script has run. The browser's first render then takes the markup over as it is
- * (main.tsx). Built by `vite build --ssr` into dist-ssr/, loaded by the server (web/server-render.ts).
+ * (main.tsx). Built by `vite build --ssr` into dist/.ssr/, loaded by the server
+ * (server/src/web/server-render.ts).
  */
 
 export interface FirstScreenInput {
