@@ -65,6 +65,23 @@ describe('the read cache itself', () => {
     expect(sharedEncoding(undefined)).toBeNull();
   });
 
+  it('forgets expired entries as new ones are kept, so memory holds one lifetime of pages', async () => {
+    let now = 1_000;
+    const cache = createReadCache(5_000, () => now);
+    for (let i = 0; i < 50; i++) await cache.get(`old ${i}`, async () => 'x'.repeat(1_000));
+    expect(cache.size).toBe(50);
+    now += 5_000;
+    await cache.get('new', async () => 'a page kept after the others expired');
+    expect(cache.size).toBe(1);
+    // One still alive is kept, and answered as before.
+    now += 1_000;
+    await cache.get('newer', async () => 'another');
+    expect(cache.size).toBe(2);
+    expect((await cache.get('new', async () => 'computed again')).text).toBe(
+      'a page kept after the others expired',
+    );
+  });
+
   it('computes every time when its lifetime is 0', async () => {
     const cache = createReadCache(0);
     let runs = 0;

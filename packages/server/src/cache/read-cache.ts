@@ -26,6 +26,8 @@ export interface ReadCache {
    */
   getValue<T>(key: string, compute: () => Promise<T>): Promise<T>;
   invalidate(): void;
+  /** How many entries it holds, expired ones not yet forgotten included. */
+  readonly size: number;
 }
 
 /** Kept small: entries live seconds, and a guest's deep pages are rare. */
@@ -52,8 +54,16 @@ export function createReadCache(ttlMs: number, now: () => number = Date.now): Re
     const work = compute()
       .then((value) => {
         if (started === generation) {
+          const time = now();
           entries.delete(key);
-          entries.set(key, { value, expires: now() + ttlMs });
+          entries.set(key, { value, expires: time + ttlMs });
+          // Entries are in the order they were kept, so in the order they expire: the expired ones are
+          // at the front. Forgotten as new ones come, so that a quiet site does not hold up to
+          // MAX_ENTRIES pages (a page and its markup can be 200 KB) long after they stopped counting.
+          for (const [oldest, entry] of entries) {
+            if (entry.expires > time) break;
+            entries.delete(oldest);
+          }
           if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
         }
         return value;
@@ -74,6 +84,9 @@ export function createReadCache(ttlMs: number, now: () => number = Date.now): Re
       });
     },
     getValue,
+    get size() {
+      return entries.size;
+    },
     invalidate() {
       generation++;
       entries.clear();
