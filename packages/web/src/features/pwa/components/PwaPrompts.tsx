@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CurrentUserProvider, initialQuery } from '../../session';
+import { initialQuery } from '../../session';
 import { InstallBanner } from './InstallBanner';
 import { NotificationPrompt } from './NotificationPrompt';
 import { UpdatePrompt } from './UpdatePrompt';
@@ -10,12 +10,8 @@ export function PwaPrompts() {
   return (
     <>
       <UpdatePrompt />
-      {data && (
-        <CurrentUserProvider>
-          <NotificationPrompt />
-          <InstallBanner />
-        </CurrentUserProvider>
-      )}
+      {data && <NotificationPrompt />}
+      {data && <InstallBanner />}
     </>
   );
 }
