@@ -8,6 +8,7 @@ import type { Initial } from '@commons/shared';
 import { createQueryClient } from '../src/app/App';
 import { AuthDialogsProvider } from '../src/features/auth/components/AuthDialogs';
 import { currentUserQuery } from '../src/features/session/api/get-current-user';
+import { CurrentUserProvider } from '../src/features/session/components/CurrentUserProvider';
 import { initialQuery } from '../src/features/session/api/get-initial';
 import { makeInitial } from './fixtures';
 import { trackQueryClient } from './query-clients';
@@ -49,6 +50,10 @@ export function renderWithApp(ui: ReactElement, options: AppRenderOptions = {}):
   const location = memoryLocation({ path: options.path ?? '/', record: true });
   const user = userEvent.setup(options.userEvent);
 
+  // As Bootstrap does once the bootstrap data is there; without it (Bootstrap's own tests) Bootstrap does.
+  const session = (children: ReactNode) =>
+    options.initial === null ? children : <CurrentUserProvider>{children}</CurrentUserProvider>;
+
   function Providers({ children }: { children: ReactNode }) {
     return (
       <QueryClientProvider client={queryClient}>
@@ -56,7 +61,7 @@ export function renderWithApp(ui: ReactElement, options: AppRenderOptions = {}):
           {/* As the app's route table does: a lazy page waits here. Without one, React's root waits
               too, but Preact throws the lazy page's promise as an error. */}
           <AuthDialogsProvider>
-            <Suspense fallback={null}>{children}</Suspense>
+            <Suspense fallback={null}>{session(children)}</Suspense>
           </AuthDialogsProvider>
         </Router>
       </QueryClientProvider>

@@ -5,7 +5,7 @@ import { Button } from '../components/ui/Button';
 import { Icon, LogoMark } from '../components/ui/Icon';
 import { useDelayed } from '../components/ui/Skeleton';
 import { ApiError } from '../lib/api-client';
-import { initialQuery } from '../features/session/api/get-initial';
+import { CurrentUserProvider, initialQuery } from '../features/session';
 import styles from './App.module.css';
 
 function isOffline(error: unknown): boolean {
@@ -54,7 +54,7 @@ export function Bootstrap({ children }: { children: ReactNode }) {
     };
   }, [offline, refetch, initial.errorUpdatedAt]);
 
-  if (initial.data) return <>{children}</>;
+  if (initial.data) return <CurrentUserProvider>{children}</CurrentUserProvider>;
   if (initial.isError) {
     return (
       <main className={styles.fullPage}>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { initialQuery } from '../../session';
+import { CurrentUserProvider, initialQuery } from '../../session';
 import { InstallBanner } from './InstallBanner';
 import { NotificationPrompt } from './NotificationPrompt';
 import { UpdatePrompt } from './UpdatePrompt';
@@ -10,8 +10,12 @@ export function PwaPrompts() {
   return (
     <>
       <UpdatePrompt />
-      {data && <NotificationPrompt />}
-      {data && <InstallBanner />}
+      {data && (
+        <CurrentUserProvider>
+          <NotificationPrompt />
+          <InstallBanner />
+        </CurrentUserProvider>
+      )}
     </>
   );
 }
