@@ -344,6 +344,17 @@ describe("the first screen's markup, from the web build's server entry", () => {
     expect(rootMarkup((await get({ 'user-agent': iphone, 'sec-ch-ua-mobile': '?0' })).text)).toContain(
       'data-mobile="false"',
     );
+    // The page says the layout itself, for a browser that runs no script.
+    expect((await get({ 'user-agent': iphone })).text).toContain('<html data-layout="mobile" lang="en">');
+    expect((await get({ 'user-agent': iphone, 'sec-ch-ua-mobile': '?0' })).text).toContain(
+      '<html data-layout="desktop" lang="en">',
+    );
+  });
+
+  it("leaves the layout to the page's script when it sends no markup", async () => {
+    const res = await s.client().get('/search?q=anything');
+    expect(rootMarkup(res.text)).toBeNull();
+    expect(res.text).toContain('<html lang="en">');
   });
 
   it('sends the page without markup when the render fails, with its data for the client', async () => {

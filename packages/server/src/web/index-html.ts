@@ -41,6 +41,12 @@ export interface ShellContext {
    * be lost, and a screen reader would announce controls that do not work yet.
    */
   markup?: string | null;
+  /**
+   * The layout the markup was rendered for, on `<html>` as the page's inline script would set it: a
+   * browser without JavaScript then shows the markup in that layout too (the script, when it runs, sets
+   * it again by the window's width).
+   */
+  layout?: 'mobile' | 'desktop';
 }
 
 const HEAD_START = '<!--app-head-->';
@@ -134,9 +140,10 @@ export class IndexHtml {
       this.after.slice(this.headEnd, this.bodyEnd) +
       data +
       this.after.slice(this.bodyEnd);
+    const withLayout = context.layout ? html.replace('<html', `<html data-layout="${context.layout}"`) : html;
     const withMarkup = context.markup
-      ? html.replace(ROOT, () => `<div id="root" inert aria-hidden="true">${context.markup}</div>`)
-      : html;
+      ? withLayout.replace(ROOT, () => `<div id="root" inert aria-hidden="true">${context.markup}</div>`)
+      : withLayout;
     return withMarkup.replace(CONFIG_PATTERN, () => config);
   }
 }

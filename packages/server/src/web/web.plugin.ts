@@ -138,6 +138,7 @@ export async function registerWebApp(app: FastifyInstance, deps: Deps, shell: In
     };
     const screen = firstScreenOf(pathname);
     const renderer = await rendererLoading;
+    const mobile = renderer?.mobile(request.headers['user-agent'], header(request, 'sec-ch-ua-mobile'));
     const rendered =
       renderer &&
       screen.kind !== 'other' &&
@@ -147,7 +148,7 @@ export async function registerWebApp(app: FastifyInstance, deps: Deps, shell: In
             location: url.pathname + url.search,
             answers,
             siteConfig,
-            mobile: renderer.mobile(request.headers['user-agent'], header(request, 'sec-ch-ua-mobile')),
+            mobile: mobile!,
           })
         : null;
     const html = shell.render(meta, {
@@ -157,6 +158,7 @@ export async function registerWebApp(app: FastifyInstance, deps: Deps, shell: In
       siteConfig: { ...siteConfig, styleNonce },
       preloads: preloads.linksFor(screen, rendered !== null),
       markup: rendered?.markup ?? null,
+      layout: rendered ? (mobile ? 'mobile' : 'desktop') : undefined,
       answers: answers.map((answer) =>
         answer.url === '/api/_initial' && typeof token === 'string'
           ? { ...answer, csrfToken: token }
