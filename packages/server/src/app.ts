@@ -54,6 +54,7 @@ import { moderationRoutes } from './moderation/moderation.routes.js';
 import { modLogRoutes } from './moderation/modlog.routes.js';
 import { createRateLimiter } from './rate-limits/rate-limiter.js';
 import { createGuestSessionIds } from './sessions/sessions.service.js';
+import { createRecentSessions, type RecentSessions } from './sessions/recent-sessions.js';
 import type { Secrets } from './site/secrets.js';
 import { siteRoutes } from './site/site.routes.js';
 import { mutedWordsRoutes } from './users/muted-words.routes.js';
@@ -70,6 +71,8 @@ export interface AppOptions {
   clock?: Clock;
   /** Shared with the process's listener for other processes' changes (main.ts); one is made if absent. */
   readCache?: ReadCache;
+  /** Shared with the same listener, which empties it when another process ends sessions. */
+  recentSessions?: RecentSessions;
   /** Replaces the Web Push sender: tests that record what would be sent. */
   push?: PushSender;
   /** The process's IP blocks, which main.ts keeps in step with other processes; one is made if absent. */
@@ -140,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       options.readCache ?? createReadCache(config.readCacheSeconds * 1000, () => base.clock().getTime()),
     push: options.push ?? createPushSender(base, { log: app.log.child({ area: 'push' }) }),
     guestSessionIds: createGuestSessionIds(),
+    recentSessions: options.recentSessions ?? createRecentSessions(config.readCacheSeconds * 1000),
     ipBlocks: options.ipBlocks ?? new IpBlockList(new TorExits(options.torExitList ?? fetchTorExitList)),
   };
   deps.ipBlocks.tor.setWarn((err, message) => app.log.warn({ err }, message));

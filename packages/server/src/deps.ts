@@ -6,6 +6,7 @@ import type { IpBlockList } from './ipblocks/ip-block-list.js';
 import type { Clock } from './lib/time.js';
 import type { PushSender } from './notifications/push-sender.js';
 import type { RateLimiter } from './rate-limits/rate-limiter.js';
+import type { RecentSessions } from './sessions/recent-sessions.js';
 import type { GuestSessionIds } from './sessions/sessions.service.js';
 import type { Secrets } from './site/secrets.js';
 
@@ -22,6 +23,8 @@ export interface Deps {
   push: PushSender;
   /** Session ids found not stored (returning guests'), so that their requests need no query. */
   guestSessionIds: GuestSessionIds;
+  /** Members' sessions found in the last few seconds, for the feeds' reads (recent-sessions.ts). */
+  recentSessions: RecentSessions;
   /** The IP blocks in effect, kept in memory and in step with the other processes (DOMAIN §7.9). */
   ipBlocks: IpBlockList;
 }

@@ -8,7 +8,7 @@ import type { Database } from './db/engine.js';
 import { migrate } from './db/migrate.js';
 import { listen } from './db/notifications.js';
 import { createReadCache } from './cache/read-cache.js';
-import { PAGES_CHANGED_CHANNEL } from './cache/pages-changed.js';
+import { applyChangeNotice, PAGES_CHANGED_CHANNEL } from './cache/pages-changed.js';
 import { openConfiguredDatabase } from './db/open.js';
 import { siteJobs } from './jobs/jobs.js';
 import { IpBlockList, syncIpBlocks } from './ipblocks/ip-block-list.js';
@@ -19,6 +19,7 @@ import { createPushSender } from './push/push.service.js';
 import { startJobs } from './jobs/scheduler.js';
 import { RESTORED_CHANNEL } from './operations/backup.js';
 import { Secrets } from './site/secrets.js';
+import { createRecentSessions } from './sessions/recent-sessions.js';
 import { seedSite } from './site/seed.js';
 
 /** However a step hangs, the process is gone this long after the first SIGTERM or SIGINT. */
@@ -103,6 +104,7 @@ async function serve(config: Config, database: Database): Promise<void> {
     : null;
 
   const readCache = createReadCache(config.readCacheSeconds * 1000);
+  const recentSessions = createRecentSessions(config.readCacheSeconds * 1000);
   const ipBlocks = new IpBlockList(new TorExits(fetchTorExitList));
   const app = await buildApp({
     ipBlocks,
@@ -111,6 +113,7 @@ async function serve(config: Config, database: Database): Promise<void> {
     secrets,
     redis,
     readCache,
+    recentSessions,
     serveWeb: config.serveWeb,
   });
   // The delivery runner sends the pushes; the keys were loaded as the app was built.
@@ -128,6 +131,7 @@ async function serve(config: Config, database: Database): Promise<void> {
     RESTORED_CHANNEL,
     () => {
       readCache.invalidate();
+      recentSessions.clear();
       void secrets
         .load(database.db, config)
         .then(() => secrets.loadVapidKeys(database.db))
@@ -135,11 +139,11 @@ async function serve(config: Config, database: Database): Promise<void> {
     },
     app.log,
   );
-  // Another process wrote something that cached guest pages show.
+  // Another process wrote something that cached guest pages show, or ended members' sessions.
   const pagesChanged = listen(
     database.connection,
     PAGES_CHANGED_CHANNEL,
-    () => readCache.invalidate(),
+    (payload) => applyChangeNotice(payload, { readCache, recentSessions }),
     app.log,
   );
   // IP blocks made or cancelled by any process apply in this one too.

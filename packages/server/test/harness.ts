@@ -7,6 +7,7 @@ import { loadConfig, type Config } from '../src/config.js';
 import { openPostgres, type Database } from '../src/db/engine.js';
 import { systemClock, type Clock } from '../src/lib/time.js';
 import { Secrets } from '../src/site/secrets.js';
+import type { RecentSessions } from '../src/sessions/recent-sessions.js';
 import type { QueryCounter } from './query-counter.js';
 
 /** A fresh database copied from the run's migrated template (global-setup.ts), dropped on close. */
@@ -66,7 +67,12 @@ export class TestClock {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { clock?: Clock; serveWeb?: boolean; queries?: QueryCounter } = {},
+  options: {
+    clock?: Clock;
+    serveWeb?: boolean;
+    queries?: QueryCounter;
+    recentSessions?: RecentSessions;
+  } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ CAPTCHA: 'off', RATE_LIMITS: 'off', LOG_LEVEL: 'silent', ...env });
   const database = await openTestDatabase();
@@ -81,6 +87,7 @@ export async function createTestApp(
     checkResponses: true,
     clock: options.clock ?? systemClock,
     serveWeb: options.serveWeb ?? false,
+    recentSessions: options.recentSessions,
   });
   await app.ready();
   return {

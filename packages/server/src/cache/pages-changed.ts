@@ -2,8 +2,24 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.js';
 import { notifyPagesChanged } from './pages.repository.js';
 
-/** The database notification channel on which a process says that shared pages changed. */
+/**
+ * The database notification channel on which a process says what it changed that other processes
+ * keep copies of: shared pages (the read cache), members' sessions (recent sessions), or both, named
+ * in the notice's payload.
+ */
 export const PAGES_CHANGED_CHANNEL = 'commons_pages_changed';
+
+export type Changed = 'pages' | 'sessions';
+
+/** Empties what a notice names; a notice that names nothing (an earlier build's) meant pages. */
+export function applyChangeNotice(
+  payload: string,
+  caches: { readCache: { invalidate(): void }; recentSessions: { clear(): void } },
+): void {
+  const changed = payload.split(' ');
+  if (payload === '' || changed.includes('pages')) caches.readCache.invalidate();
+  if (changed.includes('sessions')) caches.recentSessions.clear();
+}
 
 /**
  * Writes after which a cached guest page may show what is no longer true: a post added, edited,
@@ -35,20 +51,38 @@ const PAGE_CHANGING_ROUTES = new Set([
 ]);
 
 /**
- * Empties the shared read cache after each successful page-changing write, before its answer leaves
- * (so the writer's next read, even as a guest, is fresh), here at once and in every other process
- * through the database's notification, which main.ts listens for.
+ * Writes that end sessions or change whether a member may still use one: a login or logout, a password
+ * change, an account deleted, a site-wide ban (recent-sessions.ts). The operator CLI's such commands
+ * send the same notice.
+ */
+const SESSION_CHANGING_ROUTES = new Set([
+  'POST /api/_login',
+  'POST /api/_settings',
+  'DELETE /api/users/:username',
+  'POST /api/_admin',
+]);
+
+/**
+ * Empties the shared read cache after each successful page-changing write, and the recent sessions
+ * after each session-changing one, before its answer leaves (so the writer's next read, even as a
+ * guest, is fresh), here at once and in every other process through the database's notification,
+ * which main.ts listens for.
  */
 export function registerPageInvalidation(app: FastifyInstance, deps: Deps): void {
   app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode < 400 && PAGE_CHANGING_ROUTES.has(`${request.method} ${request.routeOptions.url}`)) {
-      deps.readCache.invalidate();
-      // The write has committed: a failed notice must not turn its answer into an error. The other
-      // processes' entries then end with their lifetime.
-      await notifyPagesChanged(deps.db, PAGES_CHANGED_CHANNEL).catch((err: unknown) =>
-        request.log.warn({ err }, 'could not tell the other processes that pages changed'),
-      );
-    }
+    if (reply.statusCode >= 400) return payload;
+    const route = `${request.method} ${request.routeOptions.url}`;
+    const changed: Changed[] = [];
+    if (PAGE_CHANGING_ROUTES.has(route)) changed.push('pages');
+    if (SESSION_CHANGING_ROUTES.has(route)) changed.push('sessions');
+    if (changed.length === 0) return payload;
+    const notice = changed.join(' ');
+    applyChangeNotice(notice, deps);
+    // The write has committed: a failed notice must not turn its answer into an error. The other
+    // processes' entries then end with their lifetime.
+    await notifyPagesChanged(deps.db, PAGES_CHANGED_CHANNEL, notice).catch((err: unknown) =>
+      request.log.warn({ err }, 'could not tell the other processes what changed'),
+    );
     return payload;
   });
 }

@@ -11,7 +11,7 @@ const RETRY_MS = 5_000;
 export function listen(
   connection: pg.ClientConfig,
   channel: string,
-  onNotify: () => void,
+  onNotify: (payload: string) => void,
   log: FastifyBaseLogger,
 ): { close(): Promise<void> } {
   let client: pg.Client | null = null;
@@ -22,7 +22,7 @@ export function listen(
     retry = null;
     const next = new pg.Client(connection);
     next.on('notification', (message) => {
-      if (message.channel === channel) onNotify();
+      if (message.channel === channel) onNotify(message.payload ?? '');
     });
     next.on('error', (error) => {
       if (closed) return;

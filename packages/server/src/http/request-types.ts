@@ -11,6 +11,13 @@ declare module 'fastify' {
     /** Set for every request under /api/ by the session hook. */
     viewer: Viewer;
   }
+  interface FastifyContextConfig {
+    /**
+     * The route's answer uses no more of a member than their id and admin role, so a session found in
+     * the last few seconds may serve it without a query (sessions/recent-sessions.ts).
+     */
+    recentSession?: boolean;
+  }
 }
 
 /**

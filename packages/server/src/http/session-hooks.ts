@@ -16,7 +16,11 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * and note a logged-in visitor's last visit. Used by the API hook and by app-shell page responses.
  */
 export async function attachViewer(deps: Deps, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const viewer = await resolveViewer(deps, request.cookies[deps.config.sessionCookieName]);
+  const viewer = await resolveViewer(
+    deps,
+    request.cookies[deps.config.sessionCookieName],
+    request.routeOptions.config?.recentSession === true,
+  );
   request.viewer = viewer;
   if (viewer.isNewSession) setSessionCookie(deps, request, reply, viewer.sessionId);
   sendCsrfToken(deps, request, reply, viewer.sessionId);

@@ -18,6 +18,8 @@ import {
   unbanUser,
 } from '../users/users.service.js';
 import { restoreBackup, writeBackup } from './backup.js';
+import { PAGES_CHANGED_CHANNEL } from '../cache/pages-changed.js';
+import { notifyPagesChanged } from '../cache/pages.repository.js';
 
 /** An operator command, as the CLI parsed it. The same value travels to a running server. */
 export type Operation =
@@ -51,8 +53,22 @@ function where(ctx: OperationContext): string {
     : 'PostgreSQL (DATABASE_URL)';
 }
 
+/**
+ * Commands that end a member's sessions or change their role: the running servers forget the sessions
+ * they remembered (sessions/recent-sessions.ts) when told.
+ */
+const SESSION_CHANGING_OPS = new Set<Operation['op']>(['admin', 'ban', 'password', 'logout']);
+
 /** Runs one operator command and returns what to print. Failures throw OperatorError or AppError. */
 export async function runOperation(ctx: OperationContext, operation: Operation): Promise<string> {
+  const done = await run(ctx, operation);
+  if (SESSION_CHANGING_OPS.has(operation.op)) {
+    await notifyPagesChanged(ctx.db, PAGES_CHANGED_CHANNEL, 'sessions');
+  }
+  return done;
+}
+
+async function run(ctx: OperationContext, operation: Operation): Promise<string> {
   const { db } = ctx;
   switch (operation.op) {
     case 'migrate': {

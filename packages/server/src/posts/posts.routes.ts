@@ -42,6 +42,9 @@ export function postsRoutes(scope: FastifyInstance, deps: Deps): void {
   app.get(
     '/posts',
     {
+      // A member's feed page uses their id and admin role only: their votes, hides and mutes are read
+      // for the page.
+      config: { recentSession: true },
       schema: {
         querystring: FeedQuerySchema,
         response: { 200: Type.Union([FeedSchema, ModtoolsFeedSchema]) },

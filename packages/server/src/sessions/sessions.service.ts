@@ -63,17 +63,24 @@ export function createGuestSessionIds(max = 20_000): GuestSessionIds {
 /**
  * Turns the session cookie into a viewer. A missing or malformed cookie, or one for a session that is
  * not stored (anonymous) or has expired, gives an anonymous viewer; only a missing or malformed one
- * gets a new id.
+ * gets a new id. With `recent`, a member's session found in the last few seconds serves without a
+ * query (recent-sessions.ts says for which reads).
  */
-export async function resolveViewer(deps: Deps, cookie: string | undefined): Promise<Viewer> {
+export async function resolveViewer(deps: Deps, cookie: string | undefined, recent = false): Promise<Viewer> {
   if (!isSessionId(cookie)) {
     return { sessionId: newSessionId(), isNewSession: true, user: null, lastSeenAt: null };
   }
   const guest = { sessionId: cookie, isNewSession: false, user: null, lastSeenAt: null };
   if (deps.guestSessionIds.has(cookie)) return guest;
-  const stored = await findSessionWithUser(deps.db, cookie);
-  if (!stored) deps.guestSessionIds.add(cookie);
-  if (!stored || stored.expiresAt <= deps.clock()) return guest;
+  const now = deps.clock();
+  let stored = recent ? deps.recentSessions.get(cookie, now.getTime()) : undefined;
+  if (!stored) {
+    const generation = deps.recentSessions.generation;
+    stored = await findSessionWithUser(deps.db, cookie);
+    if (!stored) deps.guestSessionIds.add(cookie);
+    else deps.recentSessions.set(cookie, stored, generation, now.getTime());
+  }
+  if (!stored || stored.expiresAt <= now) return guest;
   return { sessionId: cookie, isNewSession: false, user: stored.user, lastSeenAt: stored.lastSeenAt };
 }
 
@@ -108,6 +115,7 @@ export async function startUserSession(
     await insertSession(trx, { id, userId, now, expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS) });
     await recordLastSeen(trx, userId, now, ip);
   });
+  deps.recentSessions.forget(oldSessionId);
   return id;
 }
 
@@ -125,6 +133,7 @@ export async function restartUserSessions(db: Kysely<DB>, now: Date, userId: str
 
 export async function endSession(deps: Deps, sessionId: string): Promise<void> {
   await deleteSession(deps.db, sessionId);
+  deps.recentSessions.forget(sessionId);
 }
 
 export function lastSeenIsStale(deps: Deps, viewer: Viewer): boolean {
@@ -143,6 +152,8 @@ export async function recordVisit(deps: Deps, viewer: Viewer, ip: string): Promi
     await extendSession(trx, viewer.sessionId, now, new Date(now.getTime() + SESSION_LIFETIME_MS));
     await recordLastSeen(trx, viewer.user!.id, now, ip);
   });
+  // Its remembered copy holds the old last-seen time, which would record this visit again.
+  deps.recentSessions.forget(viewer.sessionId);
 }
 
 export function purgeExpiredSessions(deps: Pick<Deps, 'db' | 'clock'>): Promise<number> {
