@@ -77,6 +77,8 @@ export default defineConfig({
                 name: 'redis',
                 include: ['packages/server/test/redis/**/*.test.ts'],
                 environment: 'node',
+                // The shared read cache's test runs two apps on one database.
+                globalSetup,
               },
             },
           ]

@@ -8,6 +8,7 @@ import type { Database } from './db/engine.js';
 import { migrate } from './db/migrate.js';
 import { listen } from './db/notifications.js';
 import { createReadCache } from './cache/read-cache.js';
+import { redisTier, siteNamespace, tierWarning } from './cache/shared-tier.js';
 import { applyChangeNotice, PAGES_CHANGED_CHANNEL } from './cache/pages-changed.js';
 import { openConfiguredDatabase } from './db/open.js';
 import { siteJobs } from './jobs/jobs.js';
@@ -103,7 +104,14 @@ async function serve(config: Config, database: Database): Promise<void> {
       })
     : null;
 
-  const readCache = createReadCache(config.readCacheSeconds * 1000);
+  let warnTier = (error: unknown) => console.error('read cache: Redis failed', error);
+  // With Redis, the processes share what they computed (cache/shared-tier.ts).
+  const readCache = createReadCache(
+    config.readCacheSeconds * 1000,
+    Date.now,
+    redis ? redisTier(redis, siteNamespace(secrets)) : null,
+    (error) => warnTier(error),
+  );
   const recentSessions = createRecentSessions(config.readCacheSeconds * 1000);
   const ipBlocks = new IpBlockList(new TorExits(fetchTorExitList));
   const app = await buildApp({
@@ -121,6 +129,7 @@ async function serve(config: Config, database: Database): Promise<void> {
     { db: database.db, config, secrets, clock: systemClock },
     { log: app.log.child({ area: 'push' }) },
   );
+  warnTier = tierWarning(app.log);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -130,7 +139,8 @@ async function serve(config: Config, database: Database): Promise<void> {
     database.connection,
     RESTORED_CHANNEL,
     () => {
-      readCache.invalidate();
+      // Every process moves the shared tier on too: its entries were made from the data replaced.
+      void readCache.invalidateAll();
       recentSessions.clear();
       void secrets
         .load(database.db, config)

@@ -8,6 +8,7 @@ import { openPostgres, type Database } from '../src/db/engine.js';
 import { systemClock, type Clock } from '../src/lib/time.js';
 import { Secrets } from '../src/site/secrets.js';
 import type { RecentSessions } from '../src/sessions/recent-sessions.js';
+import type { ReadCache } from '../src/cache/read-cache.js';
 import type { QueryCounter } from './query-counter.js';
 
 /** A fresh database copied from the run's migrated template (global-setup.ts), dropped on close. */
@@ -72,10 +73,13 @@ export async function createTestApp(
     serveWeb?: boolean;
     queries?: QueryCounter;
     recentSessions?: RecentSessions;
+    readCache?: ReadCache;
+    /** Another app's database: a second process of the same site (closing this app leaves it open). */
+    database?: Database;
   } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ CAPTCHA: 'off', RATE_LIMITS: 'off', LOG_LEVEL: 'silent', ...env });
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const secrets = new Secrets();
   await secrets.load(database.db, config);
   const app = await buildApp({
@@ -88,6 +92,7 @@ export async function createTestApp(
     clock: options.clock ?? systemClock,
     serveWeb: options.serveWeb ?? false,
     recentSessions: options.recentSessions,
+    readCache: options.readCache,
   });
   await app.ready();
   return {
@@ -98,7 +103,7 @@ export async function createTestApp(
     client: () => new TestClient(app),
     async close() {
       await app.close();
-      await database.close();
+      if (!options.database) await database.close();
     },
   };
 }

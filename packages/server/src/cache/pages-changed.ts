@@ -77,7 +77,8 @@ export function registerPageInvalidation(app: FastifyInstance, deps: Deps): void
     if (SESSION_CHANGING_ROUTES.has(route)) changed.push('sessions');
     if (changed.length === 0) return payload;
     const notice = changed.join(' ');
-    applyChangeNotice(notice, deps);
+    if (changed.includes('pages')) await deps.readCache.invalidateAll();
+    if (changed.includes('sessions')) deps.recentSessions.clear();
     // The write has committed: a failed notice must not turn its answer into an error. The other
     // processes' entries then end with their lifetime.
     await notifyPagesChanged(deps.db, PAGES_CHANGED_CHANNEL, notice).catch((err: unknown) =>

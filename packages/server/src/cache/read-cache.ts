@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { SharedTier } from './shared-tier.js';
 
 /** A response body as it is sent, with the validator a CDN or browser checks it against. */
 export interface CachedText {
@@ -12,10 +13,11 @@ export interface CachedText {
 }
 
 /**
- * What is the same for every guest (feed pages), kept for a few seconds in process memory. Concurrent
- * misses for one key run the computation once. `invalidate` forgets everything at once: writes that
- * change what pages show call it after their commit, here and, through a database notification, in
- * every other process on the database (cache/pages-changed.ts).
+ * What is the same for every guest (feed pages), kept for a few seconds in process memory and, with a
+ * shared tier (Redis), for every process: a process that misses reads what another computed before it
+ * computes. Concurrent misses for one key in a process run the computation once. Writes that change
+ * what pages show call `invalidateAll` after their commit; the other processes on the database hear of
+ * it through a database notification and call `invalidate` (cache/pages-changed.ts).
  */
 export interface ReadCache {
   readonly ttlMs: number;
@@ -25,7 +27,14 @@ export interface ReadCache {
    * value is shared by every caller: callers copy what they change, never change it in place.
    */
   getValue<T>(key: string, compute: () => Promise<T>): Promise<T>;
+  /** Forgets this process's entries: another process changed pages (its notice), or a restore. */
   invalidate(): void;
+  /**
+   * A write here changed pages: the shared tier's entries are never read again, by any process, and
+   * this process forgets its own. A tier that cannot be reached is reported to `onTierError`; its
+   * entries then end with their lifetime.
+   */
+  invalidateAll(): Promise<void>;
   /** How many entries it holds, expired ones not yet forgotten included. */
   readonly size: number;
 }
@@ -37,7 +46,12 @@ export function etagOf(text: string): string {
   return `W/"${crypto.createHash('sha1').update(text).digest('base64url').slice(0, 22)}"`;
 }
 
-export function createReadCache(ttlMs: number, now: () => number = Date.now): ReadCache {
+export function createReadCache(
+  ttlMs: number,
+  now: () => number = Date.now,
+  tier: SharedTier | null = null,
+  onTierError: (error: unknown) => void = () => {},
+): ReadCache {
   const entries = new Map<string, { value: unknown; expires: number }>();
   const pending = new Map<string, Promise<unknown>>();
   // A computation that began before an invalidation may have read what the write changed: its result
@@ -51,12 +65,12 @@ export function createReadCache(ttlMs: number, now: () => number = Date.now): Re
     const running = pending.get(key);
     if (running) return running as Promise<T>;
     const started = generation;
-    const work = compute()
-      .then((value) => {
+    const work = computeOrRead(key, compute)
+      .then(({ value, expires }) => {
         if (started === generation) {
           const time = now();
           entries.delete(key);
-          entries.set(key, { value, expires: time + ttlMs });
+          entries.set(key, { value, expires });
           // Entries are in the order they were kept, so in the order they expire: the expired ones are
           // at the front. Forgotten as new ones come, so that a quiet site does not hold up to
           // MAX_ENTRIES pages (a page and its markup can be 200 KB) long after they stopped counting.
@@ -75,6 +89,38 @@ export function createReadCache(ttlMs: number, now: () => number = Date.now): Re
     return work;
   }
 
+  /**
+   * The shared tier's entry when another process computed it, else the computation, which the tier
+   * then keeps for the others. A tier that fails is left out: the process computes for itself.
+   */
+  async function computeOrRead<T>(
+    key: string,
+    compute: () => Promise<T>,
+  ): Promise<{ value: T; expires: number }> {
+    if (!tier) return { value: await compute(), expires: now() + ttlMs };
+    const shared = await tier.read(key).catch((error: unknown) => {
+      onTierError(error);
+      return null;
+    });
+    if (shared?.entry && shared.entry.expires > now()) {
+      return { value: JSON.parse(shared.entry.json) as T, expires: shared.entry.expires };
+    }
+    const value = await compute();
+    const expires = now() + ttlMs;
+    if (shared) {
+      // Not awaited: the answer does not wait for the other processes' copy.
+      tier.write(key, shared.generation, JSON.stringify(value), expires, ttlMs).catch(onTierError);
+    }
+    return { value, expires };
+  }
+
+  function invalidate() {
+    generation++;
+    entries.clear();
+    // Requests arriving from now on must not join a computation that may have read the old rows.
+    pending.clear();
+  }
+
   return {
     ttlMs,
     get(key, compute) {
@@ -87,11 +133,12 @@ export function createReadCache(ttlMs: number, now: () => number = Date.now): Re
     get size() {
       return entries.size;
     },
-    invalidate() {
-      generation++;
-      entries.clear();
-      // Requests arriving from now on must not join a computation that may have read the old rows.
-      pending.clear();
+    invalidate,
+    async invalidateAll() {
+      // The tier first: a computation here that starts before it moves on may still find an entry
+      // from before the write there, and is not kept once this process forgets its own after.
+      if (tier && ttlMs > 0) await tier.invalidate().catch(onTierError);
+      invalidate();
     },
   };
 }

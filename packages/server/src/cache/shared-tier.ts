@@ -1,0 +1,82 @@
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Secrets } from '../site/secrets.js';
+
+/**
+ * The read cache's second tier, which several processes share (Redis, with `REDIS_URL`): what one
+ * process computed, the others read instead of computing it again. Entries are JSON text with the time
+ * they expire. A generation number in the tier names the entries of now: `invalidate` moves it on, so
+ * every entry from before is never read again, in every process, whatever it kept.
+ */
+export interface SharedTier {
+  /** The entry under `key` of the current generation, if any, and that generation. */
+  read(key: string): Promise<{ generation: string; entry: { json: string; expires: number } | null }>;
+  /** Keeps an entry under the generation its computation began in (an older one is never read). */
+  write(key: string, generation: string, json: string, expires: number, ttlMs: number): Promise<void>;
+  invalidate(): Promise<void>;
+}
+
+/**
+ * Keys name the site, so that sites sharing one Redis never read each other's pages: by a digest of a
+ * secret of the site's database, which every process of the site reads. A restore brings another
+ * secret, so every process moves to a new, empty namespace together.
+ */
+export function siteNamespace(secrets: Pick<Secrets, 'csrfKey'>): () => string {
+  let memo: { key: Buffer; namespace: string } | null = null;
+  return () => {
+    const key = secrets.csrfKey;
+    if (memo?.key !== key) {
+      const digest = crypto.createHmac('sha256', key).update('read-cache').digest('base64url');
+      memo = { key, namespace: `commons:read-cache:${digest.slice(0, 16)}:` };
+    }
+    return memo.namespace;
+  };
+}
+
+/** One round trip per read: the generation and the entry under it. */
+const READ_SCRIPT = `
+local generation = redis.call('GET', KEYS[1]) or '0'
+return { generation, redis.call('GET', ARGV[1] .. generation .. ':' .. ARGV[2]) }`;
+
+interface ReadCommand {
+  readCacheEntry(generationKey: string, prefix: string, key: string): Promise<[string, string | null]>;
+}
+
+export function redisTier(redis: Redis, namespace: () => string): SharedTier {
+  redis.defineCommand('readCacheEntry', { numberOfKeys: 1, lua: READ_SCRIPT });
+  const client = redis as Redis & ReadCommand;
+  return {
+    async read(key) {
+      const prefix = namespace();
+      const [generation, stored] = await client.readCacheEntry(`${prefix}generation`, prefix, key);
+      if (stored === null) return { generation, entry: null };
+      // The expiry first, then the JSON: no second parse of a large text to find one number.
+      const comma = stored.indexOf(',');
+      return {
+        generation,
+        entry: { expires: Number(stored.slice(0, comma)), json: stored.slice(comma + 1) },
+      };
+    },
+    async write(key, generation, json, expires, ttlMs) {
+      await redis.set(`${namespace()}${generation}:${key}`, `${expires},${json}`, 'PX', ttlMs);
+    },
+    async invalidate() {
+      await redis.incr(`${namespace()}generation`);
+    },
+  };
+}
+
+/**
+ * Reports a failing tier once a minute at most: while Redis is down every miss fails, and the pages
+ * are computed here, as without it.
+ */
+export function tierWarning(log: FastifyBaseLogger, everyMs = 60_000): (error: unknown) => void {
+  let last = -Infinity;
+  return (error) => {
+    const now = Date.now();
+    if (now - last < everyMs) return;
+    last = now;
+    log.warn({ err: error }, 'the read cache could not reach Redis; each process computes its own pages');
+  };
+}
