@@ -10,6 +10,7 @@
 //   node bench/mixed.mjs --database-url postgres://postgres@127.0.0.1:5432/bench_mixed_10k
 //        [--processes 1|2] [--redis-url redis://127.0.0.1:6379] [--duration 60] [--step 10]
 //        [--start 100] [--p99 100] [--connections 64] [--members 50] [--out bench/.data/results/mixed.json]
+//        [--server bench/.data/before/packages/server/dist/main.js]   (another build)
 //
 // Members are 50 generated accounts given sessions for the run (rows in `sessions`, removed at the end).
 import crypto from 'node:crypto';
@@ -32,6 +33,7 @@ const { values: flags } = parseArgs({
     connections: { type: 'string', default: '64' },
     members: { type: 'string', default: '50' },
     out: { type: 'string' },
+    server: { type: 'string' },
   },
 });
 if (!flags['database-url'])
@@ -83,7 +85,14 @@ console.log(
 const settings = processes > 1 ? { REDIS_URL: flags['redis-url'] } : {};
 const servers = [];
 for (let i = 0; i < processes; i++)
-  servers.push(await startServer('postgres', flags['database-url'], settings));
+  servers.push(
+    await startServer(
+      'postgres',
+      flags['database-url'],
+      settings,
+      flags.server ? path.resolve(flags.server) : undefined,
+    ),
+  );
 
 /** Each member's cookie and CSRF token on each server (the token is signed by the site's one secret). */
 async function memberHeaders(base) {
