@@ -38,12 +38,14 @@ const MAX_RUNS = 3;
 const STATE_MARGIN = 1.25;
 
 /**
- * Members whose filters sent a page to the direct query, per page, for the cache's lifetime: their
- * next request for it goes there at once instead of reading shared runs again. In this process only;
- * it decides a path, never what a page shows (both paths give the same page).
+ * What the last request of a member for a page learnt, for the cache's lifetime: that their filters
+ * sent it to the direct query (their next request goes there at once), or the share of candidates
+ * their filters let through (their next request reads the states of as many candidates as that share
+ * says it needs in one query, across shared runs, instead of finding it out in several). In this
+ * process only; it decides a path and how much to read, never what a page shows.
  */
-const directFor = new Map<string, number>();
-const DIRECT_FOR_MAX = 10_000;
+const learnt = new Map<string, { until: number; direct: boolean; rate: number }>();
+const LEARNT_MAX = 10_000;
 
 /** The part of the key that names the scope; a set of communities by a digest of its sorted ids. */
 function scopeKey(scope: FeedScope): string {
@@ -129,41 +131,65 @@ export async function memberFeedPage(
 
   const visible: Post[] = [];
   let pinned: Post[] = [];
-  let from = query.next;
   let nextCursor: string | null = null;
   let seen = 0;
+  let passed = 0;
   const memo = `${viewer.id}:${scopeKey(scope)}:${query.feed}:${query.sort}:${query.limit}:${query.next ?? ''}`;
-  const until = directFor.get(memo);
-  if (until !== undefined && until > Date.now()) return direct();
+  const before = learnt.get(memo);
+  const prior = before && before.until > Date.now() ? before : undefined;
+  if (prior?.direct) return direct();
+  const learn = (wentDirect: boolean) => {
+    learnt.delete(memo);
+    learnt.set(memo, {
+      until: Date.now() + deps.readCache.ttlMs,
+      direct: wentDirect,
+      rate: seen === 0 ? 1 : Math.max(passed, 1) / seen,
+    });
+    if (learnt.size > LEARNT_MAX) learnt.delete(learnt.keys().next().value!);
+  };
   const goDirect = () => {
-    directFor.delete(memo);
-    directFor.set(memo, Date.now() + deps.readCache.ttlMs);
-    if (directFor.size > DIRECT_FOR_MAX) directFor.delete(directFor.keys().next().value!);
+    learn(true);
     return direct();
   };
-  let passed = 0;
+
+  // The shared runs read so far, their candidates end to end.
+  const runs: SharedRun[] = [];
+  const candidates: { post: Post; cursor: string }[] = [];
+  /** Reads the next shared run; false when the feed has no more or MAX_RUNS are read. */
+  const readRun = async (): Promise<boolean> => {
+    const last = runs.at(-1);
+    if (last && (last.next === null || runs.length === MAX_RUNS)) return false;
+    const run = await sharedRun(deps, query, scope, last ? last.next : query.next, withPins && !last);
+    runs.push(run);
+    candidates.push(...run.candidates);
+    return true;
+  };
+  await readRun();
+
+  let offset = 0;
   let pinsRead = false;
-  for (let runs = 0; ; runs++) {
-    const run = await sharedRun(deps, query, scope, from, withPins && runs === 0);
+  for (;;) {
     // States are read for as many candidates as the page still needs, with a margin, at the rate the
-    // member's filters have let candidates through so far: most members filter almost nothing, and a
-    // third of a run costs a third of the state query (issue 15).
-    for (let offset = 0; (offset < run.candidates.length && nextCursor === null) || !pinsRead;) {
-      const needed = query.limit + 1 - visible.length;
-      const rate = seen === 0 ? 1 : Math.max(passed, 1) / seen;
-      const size = Math.ceil((needed / rate) * STATE_MARGIN);
-      const chunk = run.candidates.slice(offset, offset + size);
+    // member's filters let candidates through (so far, or on their last request): most members filter
+    // almost nothing, and a third of a run costs a third of the state query (issue 15). The runs the
+    // chunk reaches into are read first, so that one query covers them.
+    const needed = query.limit + 1 - visible.length;
+    const rate = seen === 0 ? (prior?.rate ?? 1) : Math.max(passed, 1) / seen;
+    const size = Math.ceil((needed / rate) * STATE_MARGIN);
+    while (candidates.length < offset + size && (await readRun()));
+    const chunk = candidates.slice(offset, offset + size);
+    if (chunk.length > 0 || !pinsRead) {
       offset += chunk.length;
       const withPinned = !pinsRead;
       pinsRead = true;
       const states = await memberPostStates(
         deps.db,
         viewer.id,
-        [...(withPinned ? run.pinned : []), ...chunk.map((c) => c.post)].map((p) => p.id),
+        [...(withPinned ? runs[0]!.pinned : []), ...chunk.map((c) => c.post)].map((p) => p.id),
         filtered,
       );
       if (withPinned) {
-        pinned = run.pinned.flatMap((post) => {
+        pinned = runs[0]!.pinned.flatMap((post) => {
           const state = states.get(post.id);
           return state && !state.deleted ? [withMemberState(post, state)] : [];
         });
@@ -179,27 +205,32 @@ export async function memberFeedPage(
         }
         visible.push(withMemberState(post, state));
       }
-      // At the rate the member's filters let candidates through so far, would the candidates left in
-      // this run and the runs after it fill the page? If not, the direct query answers now rather than
-      // after more rounds of state.
-      const runsLeft = MAX_RUNS - 1 - runs;
-      const left =
-        run.candidates.length - offset + (run.next === null ? 0 : runsLeft * candidateCount(query.limit));
-      const stillNeeded = query.limit + 1 - visible.length;
-      if (
-        nextCursor === null &&
-        (run.next !== null || offset < run.candidates.length) &&
-        // Not on a first small chunk: a few hidden posts at the top say little about the rest.
-        seen >= candidateCount(query.limit) / 2 &&
-        (visible.length === 0 || (stillNeeded * seen) / visible.length > left)
-      ) {
-        return goDirect();
-      }
     }
-    if (nextCursor !== null || run.next === null) break;
-    if (runs + 1 === MAX_RUNS) return goDirect();
-    from = run.next;
+    if (nextCursor !== null) break;
+    const last = runs.at(-1)!;
+    if (offset >= candidates.length) {
+      // The feed ends here: the page is what is left of it.
+      if (last.next === null) break;
+      // The runs a page may read are read and it is still short.
+      if (runs.length === MAX_RUNS) return goDirect();
+    }
+    // At the rate the member's filters let candidates through so far, would the candidates left in
+    // the runs read and the runs after them fill the page? If not, the direct query answers now
+    // rather than after more rounds of state.
+    const left =
+      candidates.length -
+      offset +
+      (last.next === null ? 0 : (MAX_RUNS - runs.length) * candidateCount(query.limit));
+    const stillNeeded = query.limit + 1 - visible.length;
+    if (
+      // Not on a first small chunk: a few hidden posts at the top say little about the rest.
+      seen >= candidateCount(query.limit) / 2 &&
+      (visible.length === 0 || (stillNeeded * seen) / visible.length > left)
+    ) {
+      return goDirect();
+    }
   }
+  learn(false);
   return { posts: [...pinned, ...visible], next: nextCursor };
 }
 
