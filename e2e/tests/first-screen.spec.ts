@@ -108,6 +108,12 @@ test('the page shows its first screen before any script runs, and the app takes 
     await screenshot(html, 'first-screen-without-scripts', info.project.name);
     await html.goto(`${baseURL!}/${community.name}`);
     await expect(html.locator('#root article a', { hasText: title })).toBeVisible();
+    // Laid out for the device without a script to say so: nothing wider than the window, and on a
+    // phone the bottom bar in view.
+    expect(await html.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      device.viewport.width,
+    );
+    if (phone) await expect(html.locator('#root nav[aria-label="Bottom"]')).toBeInViewport();
   } finally {
     await bare.close();
   }

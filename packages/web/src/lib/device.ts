@@ -41,7 +41,9 @@ export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     subscribeMedia(query),
     () => window.matchMedia(query).matches,
-    () => false,
+    // The server's render cannot measure a window: it takes a phone or tablet to be narrow, so that
+    // a phone without JavaScript gets a page that fits (a tablet's first render mends it).
+    () => serverMobileDevice && query.startsWith('(max-width'),
   );
 }
 
