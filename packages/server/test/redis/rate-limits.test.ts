@@ -1,19 +1,12 @@
 import crypto from 'node:crypto';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/lib/errors.js';
 import { createRateLimiter } from '../../src/rate-limits/rate-limiter.js';
+import { twoConnections } from './two-connections.js';
 
 /** Shared limits for several processes (DOMAIN §12): one atomic count in Redis, however many servers. */
 describe('rate limits in Redis', () => {
-  let clients: Redis[];
-  beforeAll(async () => {
-    clients = [1, 2].map(
-      () => new Redis(process.env.TEST_REDIS_URL!, { enableOfflineQueue: false, lazyConnect: true }),
-    );
-    await Promise.all(clients.map((c) => c.connect()));
-  });
-  afterAll(() => clients.forEach((c) => c.disconnect()));
+  const clients = twoConnections();
 
   it('lets exactly the limit through when two processes race on one key', async () => {
     const [a, b] = clients.map((redis) => createRateLimiter({ enabled: true, redis }));

@@ -6,6 +6,7 @@ import { redisTier, siteNamespace } from '../../src/cache/shared-tier.js';
 import { member, newCommunity } from '../factories.js';
 import { createTestApp, type TestApp } from '../harness.js';
 import { QueryCounter } from '../query-counter.js';
+import { twoConnections } from './two-connections.js';
 
 /**
  * The read cache shared by several processes through Redis (issue 15, cache/shared-tier.ts): a page
@@ -13,14 +14,7 @@ import { QueryCounter } from '../query-counter.js';
  * pages unreadable.
  */
 
-let clients: Redis[];
-beforeAll(async () => {
-  clients = [1, 2].map(
-    () => new Redis(process.env.TEST_REDIS_URL!, { enableOfflineQueue: false, lazyConnect: true }),
-  );
-  await Promise.all(clients.map((c) => c.connect()));
-});
-afterAll(() => clients.forEach((c) => c.disconnect()));
+const clients = twoConnections();
 
 /** Two "processes" of one site: each its own cache and Redis connection, one namespace. */
 function twoProcesses(ttlMs = 5_000): [ReadCache, ReadCache] {
