@@ -118,6 +118,22 @@ test('the page shows its first screen before any script runs, and the app takes 
     await bare.close();
   }
 
+  // A dark system gets the dark theme without a script to choose it (the build's copy of the dark rules).
+  const dark = await browser.newContext({ ...device, javaScriptEnabled: false, colorScheme: 'dark' });
+  try {
+    const html = await dark.newPage();
+    await html.goto(`${baseURL!}/${community.name}`);
+    await expect(html.locator('#root article a', { hasText: title })).toBeVisible();
+    const colours = await html.evaluate(() => ({
+      page: getComputedStyle(document.body).backgroundColor,
+      text: getComputedStyle(document.body).color,
+    }));
+    expect(colours).toEqual({ page: 'rgb(15, 18, 21)', text: 'rgb(231, 234, 238)' });
+    await screenshot(html, 'first-screen-without-scripts-dark', info.project.name);
+  } finally {
+    await dark.close();
+  }
+
   // With them: the feed's first card is the very element the HTML brought, and it works.
   const context = await browser.newContext({ ...device, baseURL: baseURL!, serviceWorkers: 'block' });
   const page = await context.newPage();

@@ -57,6 +57,51 @@ function precompress(): Plugin {
   };
 }
 
+/** A rule for the dark theme: its selector names `[data-theme='dark']` (either quotes). */
+const DARK_THEME = /\[data-theme=(['"]?)dark\1\]/;
+
+interface CssRule {
+  type: 'rule';
+  selectors: string[];
+  parent?: { type: string };
+  clone(overrides: { selectors: string[] }): CssRule;
+}
+interface CssRoot {
+  walkRules(visit: (rule: CssRule) => void): void;
+  append(node: unknown): void;
+}
+type AtRuleMaker = new (init: { name: string; params: string }) => { append(nodes: CssRule[]): void };
+
+/**
+ * The dark theme for pages without JavaScript. index.html's script sets `data-theme` from the reader's
+ * choice or the system's before the first paint; without scripts it never runs, and a server-rendered
+ * page (decisions §52) stayed light on a dark system. Every dark-theme rule is written once and copied
+ * here, at build time, into `@media (prefers-color-scheme: dark)` for a root that has no `data-theme`,
+ * so that the script's choice, when it runs, still wins.
+ */
+function darkWithoutScript() {
+  return {
+    postcssPlugin: 'commons-dark-without-script',
+    Once(root: CssRoot, { AtRule }: { AtRule: AtRuleMaker }) {
+      const copies: CssRule[] = [];
+      root.walkRules((rule) => {
+        if (rule.parent?.type !== 'root' || !rule.selectors.some((s) => DARK_THEME.test(s))) return;
+        copies.push(
+          rule.clone({
+            selectors: rule.selectors.map((s) =>
+              s.replace(new RegExp(DARK_THEME, 'g'), ':root:not([data-theme])'),
+            ),
+          }),
+        );
+      });
+      if (copies.length === 0) return;
+      const media = new AtRule({ name: 'media', params: '(prefers-color-scheme: dark)' });
+      media.append(copies);
+      root.append(media);
+    },
+  };
+}
+
 /** Files outside /assets/ that the worker precaches with the shell (API.md §18.5, §18.7). */
 const PRECACHED_STATIC = ['/', '/manifest.json', '/favicon.png?v=2', '/logo-manifest-192.png?v=2'];
 
@@ -155,6 +200,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // JSX compiles to the automatic runtime from tsconfig's "jsx": "react-jsx"; no React plugin: its fast
   // refresh drives react-dom's internals, which Preact does not have (the dev server reloads instead).
   plugins: isSsrBuild ? [] : [serviceWorker(), precompress()],
+  css: { postcss: { plugins: [darkWithoutScript()] } },
   resolve: {
     alias: reactCompatAliases,
     // Read @commons/shared from its TypeScript source: one build, no stale copy.
