@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Member, guest, member, newCommunity, uniqueName } from './factories.js';
 import { createTestApp, type TestApp, type TestClient, type TestResponse } from './harness.js';
@@ -425,6 +426,35 @@ describe('paging', () => {
     expect(await ids(alice.client, { q: w, sort: 'new', t: 'month' })).toEqual(newest.slice(0, 5));
     expect(await ids(alice.client, { q: w, sort: 'new', t: 'year', limit: '50' })).toEqual(newest);
     expect(await ids(alice.client, { q: w, sort: 'new', author: bob.user.username })).toEqual([recent[1]]);
+  });
+
+  it('ranks the newest 1,000 matches when more match, wherever the spans fall', async () => {
+    // Relevance ranks at most the newest RANKED matches (decisions §44): 1,200 here, one every two hours
+    // back about 100 days, ids and times as if made then, so that they fill several spans.
+    const w = word();
+    const source = await post(alice, `${w} the model`);
+    const now = Date.now();
+    await sql`
+      INSERT INTO posts (id, type, public_id, user_id, community_id, title, body, created_at)
+      SELECT lpad(to_hex((${now}::bigint - g::bigint * 7200000) * 1000000), 16, '0') || 'abcd' || lpad(to_hex(g), 4, '0'),
+             type, 'R' || lpad(g::text, 7, '0'), user_id, community_id, title, body,
+             to_timestamp((${now}::bigint - g::bigint * 7200000) / 1000.0)
+      FROM posts, generate_series(1, 1199) g WHERE id = ${source.id}`.execute(t.db);
+    const { rows } = await sql<{ id: string }>`
+      SELECT p.id FROM posts p JOIN post_search s ON s.post_id = p.id
+      WHERE s.doc @@ plainto_tsquery('english', ${w}) ORDER BY p.id DESC LIMIT 1000`.execute(t.db);
+    expect(rows).toHaveLength(1000);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: any = ok(
+        await search(alice.client, { q: w, sort: 'relevance', limit: '50', ...(cursor ? { cursor } : {}) }),
+      );
+      seen.push(...page.results.map((r: any) => r.item.id));
+      cursor = page.next;
+    } while (cursor && seen.length <= 1200);
+    expect(seen).toHaveLength(1000);
+    expect(new Set(seen)).toEqual(new Set(rows.map((r) => r.id)));
   });
 });
 

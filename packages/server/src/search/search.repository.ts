@@ -244,7 +244,8 @@ function spanned(
       { length: i },
       (_, k) => sql`(SELECT count(*) FROM span${sql.raw(String(k))})`,
     );
-    const have = earlier.length ? sql.join(earlier, sql` + `) : sql`0`;
+    // In parentheses: the limit below is `want - (a + b)`, not `want - a + b`.
+    const have = earlier.length ? sql`(${sql.join(earlier, sql` + `)})` : sql`0`;
     if (i > 0) conditions.push(sql`${have} < ${want}`);
     // The order is by an expression, not the id itself: ordered by the primary key, PostgreSQL (which
     // underestimates how many rows match several words) would walk the key backwards testing each
