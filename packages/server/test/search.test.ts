@@ -375,13 +375,13 @@ describe('paging', () => {
   });
 
   it('walks results made weeks and months apart, each once, in both sorts and time windows', async () => {
-    // Searches read the newest weeks first and older ones only when those do not fill what is needed
-    // (decisions §44, "Candidates"): these rows lie in each span, ids and times as if made back then.
+    // Searches read the newest days and weeks first and older ones only when those do not fill what is
+    // needed (decisions §44, "Candidates"): these rows lie in each span, ids and times as if made back then.
     const w = word();
     const recent = [(await post(alice, `${w} today`)).id, (await post(bob, `${w} today too`)).id];
     const source = await post(alice, `${w} the model`, { body: `${w} in the body` });
     const made = [...recent, source.id];
-    for (const daysAgo of [20, 20, 60, 300, 300]) {
+    for (const daysAgo of [3, 20, 20, 60, 300, 300]) {
       const at = Date.now() - daysAgo * 86_400_000 - made.length * 1000;
       const id = (BigInt(at) * 1_000_000n).toString(16).padStart(16, '0') + 'abcdef01';
       const publicId = `Zs${made.length}${'x'.repeat(5)}`;
@@ -423,7 +423,8 @@ describe('paging', () => {
       expect(new Set(seen), sort).toEqual(new Set(made));
       if (sort === 'new') expect(seen).toEqual(newest);
     }
-    expect(await ids(alice.client, { q: w, sort: 'new', t: 'month' })).toEqual(newest.slice(0, 5));
+    expect(await ids(alice.client, { q: w, sort: 'new', t: 'month' })).toEqual(newest.slice(0, 6));
+    expect(await ids(alice.client, { q: w, sort: 'new', t: 'week' })).toEqual(newest.slice(0, 4));
     expect(await ids(alice.client, { q: w, sort: 'new', t: 'year', limit: '50' })).toEqual(newest);
     expect(await ids(alice.client, { q: w, sort: 'new', author: bob.user.username })).toEqual([recent[1]]);
   });

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { prepared } from '../db/named-statements.js';
 import type { DB } from '../db/schema.js';
 import type { CommentRow } from '../comments/comments.repository.js';
 import type { CommunityRow } from '../communities/communities.repository.js';
@@ -63,7 +64,7 @@ export async function toTsQuery(db: Kysely<DB>, text: string): Promise<string> {
   if (!text.trim()) return '';
   const { rows } = await sql<{
     q: string;
-  }>`SELECT websearch_to_tsquery('english', ${text})::text AS q`.execute(db);
+  }>`SELECT websearch_to_tsquery('english', ${text})::text AS q`.execute(prepared(db));
   return rows[0]?.q ?? '';
 }
 
@@ -130,10 +131,16 @@ function pageOf(query: SearchPageQuery, rows: RawBuilder<unknown>): RawBuilder<u
 export const RANKED = 1000;
 
 const DAY_MS = 86_400_000;
-const WEEK_NS = 604_800_000_000_000n;
+const DAY_NS = 86_400_000_000_000n;
+const WEEK_NS = 7n * DAY_NS;
 
-/** Spans before the last (which reaches back to the start): the last week, then back to 4, then to 16. */
-const SPANS_MS = [7 * DAY_MS, 28 * DAY_MS, 112 * DAY_MS];
+/**
+ * Spans before the last (which reaches back to the start), newest first: the last day, back to a week,
+ * to 4 weeks, then to 16.
+ */
+const SPANS_MS = [DAY_MS, 7 * DAY_MS, 28 * DAY_MS, 112 * DAY_MS];
+/** A span this short or shorter names its days in the index (migration 0016), a longer one its weeks. */
+const DAY_TAGS_UP_TO_MS = 8 * DAY_MS;
 /** Up to this many week tags in one span's index condition (a year's window); more: the ids alone bound it. */
 const MAX_WEEKS = 60n;
 
@@ -142,49 +149,54 @@ function idAt(ms: number): string {
   return (BigInt(Math.max(0, Math.floor(ms))) * 1_000_000n).toString(16).padStart(16, '0') + '00000000';
 }
 
-function weekOf(ms: number): bigint {
-  return (BigInt(Math.max(0, Math.floor(ms))) * 1_000_000n) / WEEK_NS;
+/** The day or week tags (`'d…'`, `'w…'`) of the rows made from `fromMs` to `toMs`, null when too many. */
+function timeTags(fromMs: number, toMs: number): string | null {
+  const [unit, prefix] = toMs - fromMs <= DAY_TAGS_UP_TO_MS ? [DAY_NS, 'd'] : [WEEK_NS, 'w'];
+  const first = (BigInt(Math.max(0, Math.floor(fromMs))) * 1_000_000n) / unit;
+  const last = (BigInt(Math.max(0, Math.floor(toMs))) * 1_000_000n) / unit;
+  // Far more weeks than the span's own (a clock behind the ids' time) would only slow the index.
+  if (last - first > MAX_WEEKS) return null;
+  const tags: string[] = [];
+  for (let n = first; n <= last; n++) tags.push(`'${prefix}${n}'`);
+  return `(${tags.join(' | ')})`;
 }
 
 interface Span {
   /** Ids from (inclusive), null: from the start. */
   from: string | null;
-  /** The tags query for the span's weeks (with the filters' tags), null: none. */
+  /** The tags query for the span's days or weeks (with the filters' tags), null: none. */
   tags: string | null;
 }
 
 /**
- * The spans newest first, from `end` (ms) back: each names its weeks (and the filters' tags) for the
- * index, and its lower bound for the rows. A time window starts the last span at its bound.
+ * The spans newest first, from `end` (ms) back: each names its days or weeks (and the filters' tags)
+ * for the index, and its lower bound for the rows. A time window starts the last span at its bound.
+ * The first span reaches up to `newest`, the time of the newest row the query may return.
  */
-function spans(end: number, filters: ContentFilters, backs: number[] = SPANS_MS): Span[] {
+function spans(end: number, newest: number, filters: ContentFilters, backs: number[] = SPANS_MS): Span[] {
   const fixed: string[] = [];
   if (filters.communityId) fixed.push(`'c${filters.communityId}'`);
   if (filters.authorId) fixed.push(`'u${filters.authorId}'`);
   if (filters.postType) fixed.push(`'t${filters.postType}'`);
   const since = filters.since?.getTime() ?? null;
+  const tagsOf = (time: string | null) => {
+    const all = [...(time ? [time] : []), ...fixed];
+    return all.length ? all.join(' & ') : null;
+  };
   const out: Span[] = [];
-  // The newest span's weeks run past both `end` and now: ids come from the real clock, and rows made
-  // after page 1 of relevance (whose `end` stays) belong to it too.
-  const top = weekOf(Math.max(end, Date.now())) + 1n;
-  let to = top;
+  // The newest span's tags run a day past the newest row there can be (clocks differ).
+  let to = newest + DAY_MS;
   for (const back of backs) {
     const fromMs = end - back;
     if (since !== null && since >= fromMs) break;
-    const fromWeek = weekOf(fromMs);
-    const weeks: string[] = [];
-    // Far more weeks than the span's own (a clock behind the ids' time) would only slow the index.
-    if (to - fromWeek <= MAX_WEEKS) for (let w = fromWeek; w <= to; w++) weeks.push(`'w${w}'`);
-    const tags = [...(weeks.length ? [`(${weeks.join(' | ')})`] : []), ...fixed];
-    out.push({ from: idAt(fromMs), tags: tags.length ? tags.join(' & ') : null });
-    to = fromWeek;
+    out.push({ from: idAt(fromMs), tags: tagsOf(timeTags(fromMs, to)) });
+    to = fromMs;
   }
-  // The last span: to the start, or to the time window's start (its weeks listed when they are few).
-  const weeks: string[] = [];
-  if (since !== null && to - weekOf(since) <= MAX_WEEKS)
-    for (let w = weekOf(since); w <= to; w++) weeks.push(`'w${w}'`);
-  const last = [...(weeks.length ? [`(${weeks.join(' | ')})`] : []), ...fixed];
-  out.push({ from: since !== null ? idAt(since) : null, tags: last.length ? last.join(' & ') : null });
+  // The last span: to the start, or to the time window's start (its days or weeks named when few).
+  out.push({
+    from: since !== null ? idAt(since) : null,
+    tags: tagsOf(since !== null ? timeTags(since, to) : null),
+  });
   return out;
 }
 
@@ -204,15 +216,18 @@ async function spansOf(
   filters: ContentFilters,
 ): Promise<Span[]> {
   const end = spanEnd(query);
+  // Rows made after page 1 of relevance (whose `end` stays) belong to the newest span too; a later page
+  // of new returns nothing newer than its cursor.
+  const newest = query.sort === 'new' && query.cursor?.sort === 'new' ? end : Math.max(end, Date.now());
   // `'a' & 'b'`: several words; an excluded one (`& !'b'`) narrows nothing. By new, the newest span
   // usually holds the page already: only relevance, which wants RANKED candidates, reads everything.
-  if (query.sort === 'new' || !/&\s*'/.test(query.tsquery)) return spans(end, filters);
+  if (query.sort === 'new' || !/&\s*'/.test(query.tsquery)) return spans(end, newest, filters);
   const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`
     EXPLAIN (FORMAT JSON) SELECT 1 FROM ${sql.table(table)} s WHERE s.doc @@ ${query.tsquery}::tsquery`.execute(
     db,
   );
   const expected = rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? Infinity;
-  return spans(end, filters, expected < FEW_MATCHES ? [] : SPANS_MS);
+  return spans(end, newest, filters, expected < FEW_MATCHES ? [] : SPANS_MS);
 }
 
 /**
@@ -386,7 +401,7 @@ export async function searchPosts(
     SELECT p.*, r.score, ${headline(sql`p.title`, query.tsquery, true)} AS title_hl,
       ${headline(sql`p.body`, query.tsquery, false)} AS body_hl
     FROM (${page}) r JOIN posts p ON p.id = r.id
-    ORDER BY ${order}`.execute(db);
+    ORDER BY ${order}`.execute(prepared(db));
   return rows;
 }
 
@@ -442,7 +457,7 @@ export async function searchComments(
   const { rows } = await sql<CommentHit>`
     SELECT c.*, r.score, ${headline(sql`c.body`, query.tsquery, false)} AS body_hl
     FROM (${page}) r JOIN comments c ON c.id = r.id
-    ORDER BY ${order}`.execute(db);
+    ORDER BY ${order}`.execute(prepared(db));
   return rows;
 }
 
