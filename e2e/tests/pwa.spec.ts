@@ -68,13 +68,9 @@ test.describe('the installable app', () => {
   });
 
   test.describe('offline', () => {
-    // Known, not yet understood (issue notes, 2026-11-26): in one run in eight at 390 px locally, and in
-    // most CI runs' first try, every request of the page keeps failing after `setOffline(false)`,
-    // though the page heard `online` and `navigator.onLine` is true; so before this session's change to
-    // the page and after it. Suspected: the emulation not lifted for a service worker that restarted
-    // while offline. Two more tries of this journey are allowed for that until it is understood; three
-    // failures in a row still fail the suite.
-    test.describe.configure({ retries: 2 });
+    // The Retry below leaves a try in flight when the connection comes back. That try clears the error
+    // while it runs, and the page used to drop its wait for the connection then: when the `online` event
+    // came in that moment, nothing tried again (in most runs' first try at 390 px; Bootstrap.tsx).
     test("offline, the app shows You're offline, and comes back 2 s after the connection does", async ({
       page,
       context,

@@ -136,6 +136,36 @@ describe('Bootstrap', () => {
     expect(screen.getByText('The app')).toBeTruthy();
   });
 
+  test('the connection coming back while a try is still out leads to a try 2 s later', async () => {
+    vi.useFakeTimers();
+    const offline = goOffline();
+    const retry = deferred<Reply | typeof networkError>();
+    let n = 0;
+    const { api } = renderBootstrap(() => {
+      n += 1;
+      if (n === 1) return networkError;
+      if (n === 2) return retry.promise;
+      return { body: makeInitial() };
+    });
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    // Retry, and the connection comes back before that try has failed: the try clears the error while
+    // it runs, which once made the page stop waiting for the connection and never try again.
+    act(() => screen.getByRole('button', { name: 'Retry' }).click());
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(api.requests).toHaveLength(2);
+    offline.mockReturnValue(true);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    retry.resolve(networkError);
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(screen.getByRole('heading', { name: "You're offline" })).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(api.requests).toHaveLength(3);
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(screen.getByText('The app')).toBeTruthy();
+  });
+
   test('before the connection comes back, the page waits for it: no tries on its own', async () => {
     vi.useFakeTimers();
     // Offline as far as the call knows (it failed), though the browser has not said so.

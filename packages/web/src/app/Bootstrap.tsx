@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { messages, ui } from '@commons/shared';
 import { Button } from '../components/ui/Button';
 import { Icon, LogoMark } from '../components/ui/Icon';
@@ -20,39 +20,51 @@ function isOffline(error: unknown): boolean {
 export function Bootstrap({ children }: { children: ReactNode }) {
   const initial = useQuery(initialQuery);
   const offline = initial.isError && isOffline(initial.error);
+  const loaded = initial.data !== undefined;
   const { refetch } = initial;
 
-  // Whether the connection came back while this page was offline, and how many tries failed since,
-  // for the wait before the next one.
+  // Whether the page waits for the connection (its last try failed offline), whether the connection came
+  // back since, how many tries failed after that (for the wait before the next one), and the next try.
+  // They last until the data arrives, not only while `offline` holds: a try clears the error while it
+  // runs, and the connection may come back just then.
+  const waiting = useRef(false);
   const cameBack = useRef(false);
   const failuresSince = useRef(0);
+  const nextTry = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const tryAfter = useCallback(
+    (ms: number) => {
+      clearTimeout(nextTry.current);
+      nextTry.current = setTimeout(() => void refetch(), ms);
+    },
+    [refetch],
+  );
+
   useEffect(() => {
-    if (!offline) {
-      cameBack.current = false;
-      failuresSince.current = 0;
-      return;
-    }
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const tryAfter = (ms: number) => {
-      clearTimeout(timer);
-      timer = setTimeout(() => void refetch(), ms);
-    };
+    if (loaded) return;
     const onOnline = () => {
+      if (!waiting.current) return;
       cameBack.current = true;
+      failuresSince.current = 0;
       tryAfter(ui.reconnectDelayMs);
     };
     window.addEventListener('online', onOnline);
-    // The connection came back, yet the try 2 s later failed: it came back slower than its event said.
-    // No event will come again, so the page keeps trying, less often each time.
-    if (cameBack.current && navigator.onLine) {
-      tryAfter(Math.min(ui.reconnectDelayMs * 2 ** failuresSince.current, ui.reconnectMaxDelayMs));
-      failuresSince.current += 1;
-    }
     return () => {
       window.removeEventListener('online', onOnline);
-      clearTimeout(timer);
+      clearTimeout(nextTry.current);
     };
-  }, [offline, refetch, initial.errorUpdatedAt]);
+  }, [loaded, tryAfter]);
+
+  useEffect(() => {
+    if (initial.isError) waiting.current = offline;
+  }, [initial.isError, offline]);
+
+  useEffect(() => {
+    // The connection came back, yet a try since failed: it came back slower than its event said. No
+    // event will come again, so the page keeps trying, less often each time.
+    if (!offline || !cameBack.current || !navigator.onLine) return;
+    tryAfter(Math.min(ui.reconnectDelayMs * 2 ** failuresSince.current, ui.reconnectMaxDelayMs));
+    failuresSince.current += 1;
+  }, [offline, tryAfter, initial.errorUpdatedAt]);
 
   if (initial.data) return <CurrentUserProvider>{children}</CurrentUserProvider>;
   if (initial.isError) {
