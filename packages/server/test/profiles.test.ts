@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids.js';
+import { addUserBadge, ensureBadgeType, findBadgeTypeId } from '../src/users/users.repository.js';
 import { type Member, member, uniqueName } from './factories.js';
 import { createTestApp, type TestApp, type TestClient } from './harness.js';
 import { multipart, send } from './uploads.js';
@@ -177,6 +178,31 @@ describe('badges', () => {
       status: 403,
       code: 'user-deleted',
     });
+  });
+});
+
+describe('badges on what a user wrote', () => {
+  it("shows an author's supporter badges on their posts and comments, and no other badge type", async () => {
+    const fan = await member(t, { points: 100 });
+    const plain = await member(t, { points: 100 });
+    const given = (await admin.client.post(`/api/users/${fan.user.username}/badges`, { type: 'supporter' }))
+      .json;
+    // A badge type the client does not know never leaves the server (API.md §5.2).
+    await ensureBadgeType(t.db, 'royalty');
+    await addUserBadge(t.db, fan.user.id, (await findBadgeTypeId(t.db, 'royalty'))!);
+    const theirs = await post(fan.client, uniqueName('Badged'));
+    const reply = await comment(fan.client, theirs, 'Badged reply');
+    await comment(plain.client, theirs, 'Plain reply');
+
+    const page = (await guest.get(`/api/posts/${theirs.publicId}`)).json;
+    expect(page.author.badges).toEqual(given);
+    const comments = (await guest.get(`/api/posts/${theirs.publicId}/comments`)).json.comments;
+    const byAuthor = new Map(comments.map((c: any) => [c.author.username, c.author.badges]));
+    expect(byAuthor.get(fan.user.username)).toEqual(given);
+    expect(byAuthor.get(plain.user.username)).toEqual([]);
+    expect(comments.find((c: any) => c.id === reply.id).author.badges).toEqual(given);
+    const feed = (await guest.get(`/api/posts?sort=latest&communityId=${community.id}`)).json.posts;
+    expect(feed.find((p: any) => p.id === theirs.id).author.badges).toEqual(given);
   });
 });
 

@@ -5,22 +5,28 @@ import type { DB } from '../db/schema.js';
 import { imagesByIds } from '../images/images.repository.js';
 import { presentImage } from '../images/images.presenter.js';
 import { presentUser } from './users.presenter.js';
-import { badgesOf, usersByIds, type UserRow } from './users.repository.js';
+import { badgesOf, usersWithBadgesByIds, type UserRow, type UserWithBadges } from './users.repository.js';
 
 /**
- * Users as others see them (community moderators, post authors), in one query for their badges. A
- * deleted account shows as the ghost unless the viewer is an admin (API.md §5.3).
+ * Users as others see them (community moderators, post authors). Their badges come with the rows when
+ * they were read with them (`usersInOrder`), else from one query. A deleted account shows as the
+ * ghost unless the viewer is an admin (API.md §5.3).
  */
 export async function publicUsers(
   deps: Pick<Deps, 'db' | 'secrets'>,
-  rows: readonly UserRow[],
+  rows: readonly (UserRow | UserWithBadges)[],
   viewer: UserRow | null,
 ): Promise<UserWithoutModding[]> {
+  const withBadges = rows.every((row) => 'shown_badges' in row);
   const [badges, pictures] = await Promise.all([
-    badgesOf(
-      deps.db,
-      rows.map((r) => r.id),
-    ),
+    withBadges
+      ? new Map(
+          rows.map((row) => [row.id, row.shown_badges.map((id) => ({ id, type: 'supporter' as const }))]),
+        )
+      : badgesOf(
+          deps.db,
+          rows.map((r) => r.id),
+        ),
     profilePictures(deps, rows),
   ]);
   return rows.map(
@@ -51,9 +57,9 @@ export async function profilePictures(
   return result;
 }
 
-/** Users by id, in the order asked. */
-export async function usersInOrder(db: Kysely<DB>, ids: readonly string[]): Promise<UserRow[]> {
-  const rows = await usersByIds(db, ids);
+/** Users by id with their shown badges, in the order asked. */
+export async function usersInOrder(db: Kysely<DB>, ids: readonly string[]): Promise<UserWithBadges[]> {
+  const rows = await usersWithBadgesByIds(db, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.map((id) => byId.get(id)).filter((r): r is UserRow => r !== undefined);
+  return ids.map((id) => byId.get(id)).filter((r): r is UserWithBadges => r !== undefined);
 }
