@@ -195,7 +195,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     isHttps: (request) => isHttps(deps, request),
   });
   await app.register(fastifyCookie);
-  await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
+  // Every JSON answer is whole in memory before it is sent, so it is compressed at once up to 1 MB,
+  // not through a stream, which @fastify/compress picks above 8 KB on two cores: on a small machine
+  // the stream took more CPU of the event loop than the compression itself (docs/performance.md,
+  // "Compressing members' answers at once"), and several processes, not zlib's threads, are how a
+  // bigger one spreads the work.
+  await app.register(fastifyCompress, {
+    global: true,
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    syncThreshold: 1024 * 1024,
+  });
 
   await app.register(
     async (api) => {
