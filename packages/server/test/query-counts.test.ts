@@ -145,7 +145,7 @@ describe('statements per request on the hot reads', () => {
     const few = `/api/posts/${small.publicId}`;
     const many = `/api/posts/${large.publicId}`;
     expect(await sameFor(visitor, few, many)).toBe(11);
-    expect(await sameFor(reader.client, few, many)).toBe(24);
+    expect(await sameFor(reader.client, few, many)).toBe(22);
   });
 
   it("a post's comments, for a guest and for a member", async () => {

@@ -314,39 +314,29 @@ export async function moderatedCount(db: Kysely<DB>, userId: string): Promise<nu
   return row.n;
 }
 
-/** Which of these communities the user belongs to, moderates, and has muted. */
+/**
+ * Which of these communities the user belongs to, moderates, and has muted: one named statement, a
+ * row per community, where it was three statements with a text per number of communities.
+ */
 export async function viewerRelations(
   db: Kysely<DB>,
   userId: string,
   communityIds: readonly string[],
 ): Promise<{ joined: Set<string>; modded: Set<string>; muted: Set<string> }> {
-  if (communityIds.length === 0) return { joined: new Set(), modded: new Set(), muted: new Set() };
-  const ids = [...new Set(communityIds)];
-  const [joined, modded, muted] = await Promise.all([
-    db
-      .selectFrom('community_members')
-      .select('community_id')
-      .where('user_id', '=', userId)
-      .where('community_id', 'in', ids)
-      .execute(),
-    db
-      .selectFrom('community_mods')
-      .select('community_id')
-      .where('user_id', '=', userId)
-      .where('community_id', 'in', ids)
-      .execute(),
-    db
-      .selectFrom('muted_communities')
-      .select('community_id')
-      .where('user_id', '=', userId)
-      .where('community_id', 'in', ids)
-      .execute(),
-  ]);
-  return {
-    joined: new Set(joined.map((r) => r.community_id)),
-    modded: new Set(modded.map((r) => r.community_id)),
-    muted: new Set(muted.map((r) => r.community_id)),
-  };
+  const result = { joined: new Set<string>(), modded: new Set<string>(), muted: new Set<string>() };
+  if (communityIds.length === 0) return result;
+  const { rows } = await sql<{ id: string; joined: boolean; modded: boolean; muted: boolean }>`
+    SELECT c.id,
+      EXISTS (SELECT 1 FROM community_members m WHERE m.community_id = c.id AND m.user_id = ${userId}) AS joined,
+      EXISTS (SELECT 1 FROM community_mods m WHERE m.community_id = c.id AND m.user_id = ${userId}) AS modded,
+      EXISTS (SELECT 1 FROM muted_communities m WHERE m.community_id = c.id AND m.user_id = ${userId}) AS muted
+    FROM unnest(${[...new Set(communityIds)]}::text[]) AS c(id)`.execute(prepared(db));
+  for (const row of rows) {
+    if (row.joined) result.joined.add(row.id);
+    if (row.modded) result.modded.add(row.id);
+    if (row.muted) result.muted.add(row.id);
+  }
+  return result;
 }
 
 export async function isModerator(db: Kysely<DB>, communityId: string, userId: string): Promise<boolean> {
