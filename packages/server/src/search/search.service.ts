@@ -153,7 +153,15 @@ export async function search(
   if (deps.config.search === 'external') throw errors.searchOff();
   // The cursor is checked before anything may answer early: a bad one is always the same 400.
   let cursor = request.cursor ? parseCursor(request.sort, request.cursor) : null;
-  const tsquery = await toTsQuery(deps.db, request.text);
+  const content = request.type === 'posts' || request.type === 'comments';
+  const community = content ? oneName(request.communities) : null;
+  const author = content ? oneName(request.authors) : null;
+  // The words and the filters' names are looked up side by side: one round trip, not up to three.
+  const [tsquery, communityId, authorId] = await Promise.all([
+    toTsQuery(deps.db, request.text),
+    typeof community === 'string' ? communityIdByName(deps.db, community) : null,
+    typeof author === 'string' ? userIdByName(deps.db, author) : null,
+  ]);
   if (cursor && request.sort === 'relevance' && !tsquery) {
     // Without words relevance is newest first, and so is its cursor: the id alone.
     cursor = { sort: 'new', id: cursor.id };
@@ -199,14 +207,12 @@ export async function search(
     }));
   }
 
-  const community = oneName(request.communities);
-  const author = oneName(request.authors);
   if (community === false || author === false) return EMPTY;
   // Without words, a filter must narrow the search: the whole site newest first is the feeds' job.
   if (!tsquery && community === null && author === null) return EMPTY;
   const filters: ContentFilters = {
-    communityId: community === null ? null : await communityIdByName(deps.db, community),
-    authorId: author === null ? null : await userIdByName(deps.db, author),
+    communityId,
+    authorId,
     postType: request.postType,
     since: request.window === 'all' ? null : new Date(deps.clock().getTime() - WINDOW_MS[request.window]),
   };
