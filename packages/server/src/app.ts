@@ -198,8 +198,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Every JSON answer is whole in memory before it is sent, so it is compressed at once up to 1 MB,
   // not through a stream, which @fastify/compress picks above 8 KB on two cores: on a small machine
   // the stream took more CPU of the event loop than the compression itself (docs/performance.md,
-  // "Compressing members' answers at once"), and several processes, not zlib's threads, are how a
-  // bigger one spreads the work.
+  // "Fewer statements and compression at once"), and several processes, not zlib's threads, are how
+  // a bigger one spreads the work (decisions §50).
   await app.register(fastifyCompress, {
     global: true,
     encodings: ['br', 'gzip'],
