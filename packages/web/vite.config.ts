@@ -88,9 +88,10 @@ function darkWithoutScript() {
         if (rule.parent?.type !== 'root' || !rule.selectors.some((s) => DARK_THEME.test(s))) return;
         copies.push(
           rule.clone({
-            selectors: rule.selectors.map((s) =>
-              s.replace(new RegExp(DARK_THEME, 'g'), ':root:not([data-theme])'),
-            ),
+            // Only the rule's dark selectors: a light one beside them must not be repeated here.
+            selectors: rule.selectors
+              .filter((s) => DARK_THEME.test(s))
+              .map((s) => s.replace(new RegExp(DARK_THEME, 'g'), ':root:not([data-theme])')),
           }),
         );
       });
