@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Member, guest, member, newCommunity, uniqueName } from './factories.js';
 import { createTestApp, type TestApp, type TestClient, type TestResponse } from './harness.js';
 import { INVALID_CURSOR } from './api-errors.js';
+import { QueryCounter } from './query-counter.js';
 
 /**
  * Built-in search, an addition to the contract (README, API notes; docs/decisions.md, "Search"): the
@@ -456,6 +457,54 @@ describe('paging', () => {
     } while (cursor && seen.length <= 1200);
     expect(seen).toHaveLength(1000);
     expect(new Set(seen)).toEqual(new Set(rows.map((r) => r.id)));
+  });
+
+  it('ranks the same newest 1,000 of several words read span by span or all at once', async () => {
+    // Several words that few rows can hold are read in one span once the table's statistics say so
+    // (decisions §44, readsAllAtOnce); before ANALYZE, span by span. Both must give the same candidates.
+    const [w1, w2] = [word(), word()];
+    const source = await post(alice, `${w1} and ${w2}`, { body: `${w2} again` });
+    const now = Date.now();
+    await sql`
+      INSERT INTO posts (id, type, public_id, user_id, community_id, title, body, created_at)
+      SELECT lpad(to_hex((${now}::bigint - g::bigint * 7200000) * 1000000), 16, '0') || 'abce' || lpad(to_hex(g), 4, '0'),
+             type, 'S' || lpad(g::text, 7, '0'), user_id, community_id, title, body,
+             to_timestamp((${now}::bigint - g::bigint * 7200000) / 1000.0)
+      FROM posts, generate_series(1, 1199) g WHERE id = ${source.id}`.execute(t.db);
+    const walk = async (client: TestClient) => {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: any = ok(
+          await search(client, { q: `${w1} ${w2}`, limit: '50', ...(cursor ? { cursor } : {}) }),
+        );
+        seen.push(...page.results.map((r: any) => r.item.id));
+        cursor = page.next;
+      } while (cursor && seen.length <= 1200);
+      return seen;
+    };
+    const spanBySpan = await walk(alice.client);
+    await sql`ANALYZE post_search`.execute(t.db);
+    // Another app on the same database: a process that has not read the statistics yet.
+    const queries = new QueryCounter();
+    const second = await createTestApp({}, { database: t.database, queries });
+    try {
+      const client = second.client();
+      const statements = await queries.during(() => search(client, { q: `${w1} ${w2}`, limit: '50' }));
+      expect(statements.some((s) => s.includes('pg_stats'))).toBe(true);
+      expect(statements.some((s) => /^\s*EXPLAIN/i.test(s))).toBe(false);
+      const atOnce = await walk(client);
+      expect(atOnce).toHaveLength(1000);
+      expect(atOnce).toEqual(spanBySpan);
+      const { rows } = await sql<{ id: string }>`
+        SELECT post_id AS id FROM post_search
+        WHERE doc @@ plainto_tsquery('english', ${`${w1} ${w2}`}) ORDER BY post_id DESC LIMIT 1000`.execute(
+        t.db,
+      );
+      expect(new Set(atOnce)).toEqual(new Set(rows.map((r) => r.id)));
+    } finally {
+      await second.close();
+    }
   });
 });
 
