@@ -71,14 +71,8 @@ export async function toTsQuery(db: Kysely<DB>, text: string): Promise<string> {
 /** Seconds in a week: a post that old gets half the boost of a new one (decisions, "Search"). */
 const BOOST_WEEK = 604800;
 
-/** ts_rank of a document: title weight A, body B, normalised by the document's length. */
-function textRank(doc: RawBuilder<unknown>, tsquery: string): RawBuilder<unknown> {
-  return sql`ts_rank(${doc}, ${tsquery}::tsquery, 1)::float8`;
-}
-
-/** A text rank (`textRank`) with the recency boost, from the time `at` (ms) the page's scores are taken at. */
-function recencyScore(rank: RawBuilder<unknown>, at: number, created: RawBuilder<unknown>) {
-  return sql`${rank} * (1 + 1 / (1 + greatest(0, extract(epoch FROM (to_timestamp(${at / 1000}::float8) - ${created}))::float8) / ${BOOST_WEEK}))`;
+function recencyScore(doc: RawBuilder<unknown>, tsquery: string, at: number, created: RawBuilder<unknown>) {
+  return sql`ts_rank(${doc}, ${tsquery}::tsquery, 1)::float8 * (1 + 1 / (1 + greatest(0, extract(epoch FROM (to_timestamp(${at / 1000}::float8) - ${created}))::float8) / ${BOOST_WEEK}))`;
 }
 
 /** The keyset condition and order on the inner result `r` (with `score` and `id`). */
@@ -420,7 +414,7 @@ function ranked(
   pass: (r: RawBuilder<unknown>) => RawBuilder<unknown>,
 ): RawBuilder<unknown> {
   const { after, order } = paging(query);
-  const score = recencyScore(sql`m.rank`, query.at, sql`m.created_at`);
+  const score = recencyScore(sql`m.doc`, query.tsquery, query.at, sql`m.created_at`);
   return sql`WITH ${ctes}
     SELECT r.id, r.score FROM (
       SELECT r.* FROM (SELECT ${columns}, ${score} AS score FROM matches m) r
@@ -472,9 +466,7 @@ async function matchingPage(
     const ctes = spanned(t, query.tsquery, conditions, list, select, sql`${query.take}::bigint`, pass);
     return sql`WITH ${ctes} SELECT id, score FROM matches ORDER BY id DESC LIMIT ${query.take}`;
   }
-  // The text rank is taken in the span's scan, where the document is at hand: the span's sort and
-  // the candidates then carry a number instead of each document (hundreds of bytes).
-  const select = sql`${id} AS id, ${carried('s')}, s.created_at, ${textRank(sql`s.doc`, query.tsquery)} AS rank`;
+  const select = sql`${id} AS id, ${carried('s')}, s.created_at, s.doc`;
   const ctes = spanned(t, query.tsquery, conditions, list, select, sql`${RANKED}::bigint`, null);
   return ranked(query, ctes, sql`m.id, ${carried('m')}`, pass);
 }
