@@ -24,7 +24,7 @@ function stats(rows: number, shares: Record<string, number>): WordStats {
 }
 
 describe('readsAllAtOnce', () => {
-  const posts = stats(1_000_000, { quiet: 0.03, bridg: 0.03, zither: 0.001 });
+  const posts = stats(1_000_000, { quiet: 0.05, bridg: 0.05, zither: 0.001 });
   const comments = stats(10_000_000, { quiet: 0.011, bridg: 0.011, common: 0.2 });
 
   it('never for one word, an or, or a table never analysed', () => {
@@ -40,7 +40,7 @@ describe('readsAllAtOnce', () => {
   });
 
   it('not when the spans re-read few index entries, whatever the estimate', () => {
-    // 1M posts: 60,000 entries for the two words; independent they would be 900 matches.
+    // 1M posts: 100,000 entries for the two words; independent they would be 2,500 matches.
     expect(readsAllAtOnce("'quiet' & 'bridg'", posts)).toBe(false);
   });
 

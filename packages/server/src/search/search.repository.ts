@@ -209,11 +209,14 @@ function spans(end: number, newest: number, filters: ContentFilters, backs: numb
 const FEW_MATCHES = 3 * RANKED;
 
 /**
- * Index entries of the words below which the spans re-read them cheaply (1M posts: two words, about
- * 60,000 entries, 1–2 ms a span), so that one read of everything is taken only when the matches are
- * surely few. Above it (10M comments: 220,000 entries, 4–13 ms a span) the estimate decides.
+ * Index entries of the words (rows × the words' shares, summed) below which the spans re-read them
+ * cheaply enough that one read of everything is taken only when the matches are surely few. Set from
+ * generated data, two words: 1M posts (most pairs under 150,000 entries; the independent estimate 2–3
+ * times low) served 1.4 times as many searches with the spans, and 10M comments (200,000–250,000
+ * entries; the estimate close) 1.25 times as many with one read (docs/performance.md). A real site's
+ * words are less alike than the generator's: this is a guess at where the two costs cross, not a rule.
  */
-const CHEAP_REREAD = 100_000;
+const CHEAP_REREAD = 200_000;
 
 /** What PostgreSQL's statistics say of a search table's documents (`ANALYZE`, pg_stats). */
 export interface WordStats {
@@ -253,10 +256,10 @@ export function requiredWords(tsquery: string): string[] {
 /**
  * Whether relevance reads every match of several words in one span: when the statistics show that few
  * rows can match (the least common word's rows bound them, whatever the words' correlation), or, when
- * the spans would re-read many index entries, when few are expected with the words independent. At 1M
- * generated posts the planner's estimate for two words (which takes them as independent) was 2–3 times
- * below the matches in 25 of 30 pairs (2,700 expected, 7,100 read from the heap): the spans read 1,000–
- * 2,000 of them instead. Or queries (`|`), single words and a missing `ANALYZE`: the spans.
+ * the spans would re-read many index entries (CHEAP_REREAD), when few are expected with the words
+ * independent. At 1M generated posts that estimate (the planner's too) was 2–3 times below the matches
+ * in 25 of 30 pairs (2,700 expected, 7,100 read from the heap), where the spans read 1,000–2,000 rows.
+ * Or queries (`|`), single words and a missing `ANALYZE`: the spans.
  */
 export function readsAllAtOnce(tsquery: string, stats: WordStats | null): boolean {
   if (!stats || stats.rows <= 0 || tsquery.includes('|')) return false;
