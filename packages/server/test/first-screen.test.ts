@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiMessages } from '@commons/shared/texts/api';
 import { member, newCommunity, uniqueName, type Member } from './factories.js';
 import { createTestApp, type TestApp, type TestClient } from './harness.js';
 
@@ -198,6 +199,28 @@ describe('the first screen in the page', () => {
     expect(blocks(html).get(`/api/posts/${long.json.publicId}?fetchCommunity=true`).title).toBe(
       'A long read',
     );
+  });
+
+  it('answers 400 to a Host header that names no host, for pages and feeds alike', async () => {
+    for (const host of ['a b', 'x:99999', '[::1']) {
+      for (const url of ['/', `/${community.name}`, '/api/feeds/all']) {
+        const res = await t.app.inject({ method: 'GET', url, headers: { host } });
+        expect(res.statusCode, `${host} ${url}`).toBe(400);
+        // Pages answer their errors as text, the API as JSON.
+        if (url.startsWith('/api/')) {
+          expect(res.json()).toMatchObject({ code: 'invalid_request', message: apiMessages.invalidHost });
+        } else {
+          expect(res.body).toContain(apiMessages.invalidHost);
+        }
+      }
+    }
+    const good = await t.app.inject({
+      method: 'GET',
+      url: '/api/feeds/all',
+      headers: { host: 'Good.Example' },
+    });
+    expect(good.statusCode).toBe(200);
+    expect(good.body).toContain('http://good.example/');
   });
 
   it("sends no data to the worker's shell request", async () => {

@@ -7,6 +7,7 @@ import {
 } from '@commons/shared/schemas';
 import type { Deps } from '../deps.js';
 import type { TypeBoxProvider } from '../http/request-types.js';
+import { siteOrigin } from '../http/site-origin.js';
 import {
   getAllAtom,
   getCommunityAtom,
@@ -59,7 +60,7 @@ function sendAtom(request: FastifyRequest, reply: FastifyReply, doc: AtomDocumen
 export function atomRoutes(scope: FastifyInstance, deps: Deps): void {
   const app = scope.withTypeProvider<TypeBoxProvider>();
   const siteOf = (request: FastifyRequest): AtomSite => ({
-    origin: deps.config.publicUrl?.origin ?? `${request.protocol}://${request.host}`,
+    origin: siteOrigin(deps.config, request),
   });
 
   app.get('/feeds/all', { schema: { querystring: AtomQuerySchema } }, async (request, reply) =>

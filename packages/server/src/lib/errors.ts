@@ -62,6 +62,8 @@ export const errors = {
     new AppError(400, codes.invalidJson, apiMessages.deleteContentDaysNegative),
   /** A path or query carrying a NUL character: no text column can hold one. */
   nulInRequest: () => new AppError(400, codes.invalidRequest, apiMessages.nulCharacters),
+  /** A Host header that no URL can be made of, where the site's address is taken from it. */
+  invalidHost: () => new AppError(400, codes.invalidRequest, apiMessages.invalidHost),
   invalidId: () => new AppError(400, codes.invalidId, apiMessages.invalidId),
   invalidAction: () => new AppError(400, codes.invalidAction, apiMessages.invalidAction),
   /** `POST /api/analytics` with an event other than `pwa_use`. */

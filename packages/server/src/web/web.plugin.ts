@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.js';
 import { contentSecurityPolicy } from '../http/security-headers.js';
 import { attachViewer } from '../http/session-hooks.js';
+import { siteOrigin } from '../http/site-origin.js';
 import { firstScreenAnswers, firstScreenOf, type EmbeddedAnswer } from './first-screen.js';
 import type { IndexHtml } from './index-html.js';
 import { loadManifest } from './manifest.js';
@@ -117,7 +118,7 @@ export async function registerWebApp(app: FastifyInstance, deps: Deps, shell: In
       return reply.redirect(url.pathname.replace(/\/+$/, '') + url.search, 301);
     }
     await attachViewer(deps, request, reply);
-    const origin = deps.config.publicUrl?.origin ?? `${request.protocol}://${request.host}`;
+    const origin = siteOrigin(deps.config, request);
     const styleNonce = crypto.randomBytes(16).toString('base64');
     const pathname = safeDecode(url.pathname);
     // The service worker's copy of the shell (its install asks with this header) carries no data: it

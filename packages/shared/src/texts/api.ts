@@ -88,6 +88,7 @@ export const apiMessages = {
   invalidParameters: 'Invalid request parameters.',
   requiredFieldMissing: 'A required field is missing.',
   nulCharacters: 'Text cannot contain NUL characters.',
+  invalidHost: 'The Host header does not name a host.',
   invalidSort: 'Invalid sort.',
   invalidSet: 'Invalid set.',
   invalidFeedType: 'Invalid feed type.',
