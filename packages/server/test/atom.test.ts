@@ -159,6 +159,27 @@ describe('the feeds', () => {
       (await visitor.get(`/api/feeds/users/${reader.user.username}/lists/reading?sort=addedAsc`)).status,
     ).toBe(200);
 
+    // A saved comment whose post is removed afterwards leaves the feed with it.
+    const later = ok(
+      await reader.client.post(`/api/users/${reader.user.username}/lists`, { name: 'later', public: true }),
+    ).find((l: any) => l.name === 'later');
+    const soonRemoved = await post(author.client, { type: 'text', title: 'Soon removed', body: 'Text.' });
+    const onRemoved = ok(
+      await reader.client.post(`/api/posts/${soonRemoved.publicId}/comments`, { body: 'Saved, then gone' }),
+    );
+    for (const item of [
+      { targetType: 'comment', targetId: onRemoved.id },
+      { targetType: 'comment', targetId: comment.id },
+    ]) {
+      ok(await reader.client.post(`/api/lists/${later.id}/items`, item));
+    }
+    ok(await admin.client.delete(`/api/posts/${soonRemoved.publicId}?deleteAs=mods`));
+    const ids = entries((await atom(`/api/feeds/users/${reader.user.username}/lists/later`)).feed).map((e) =>
+      textOf(childrenNamed(e, 'id')[0]),
+    );
+    expect(ids).toHaveLength(1);
+    expect(ids[0]).toMatch(new RegExp(`:comment:${comment.id}$`));
+
     ok(await reader.client.put(`/api/lists/${list.id}`, { public: false }));
     for (const client of [visitor, reader.client]) {
       const res = await client.get(`/api/feeds/users/${reader.user.username}/lists/reading`);

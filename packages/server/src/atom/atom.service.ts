@@ -17,6 +17,7 @@ import { markdownToHtml } from '../lib/markdown.js';
 import { getListItems } from '../lists/list-items.service.js';
 import { getList } from '../lists/lists.service.js';
 import { postJsons } from '../posts/post-views.js';
+import { postsByIds } from '../posts/posts.repository.js';
 import { findUserByName } from '../users/users.repository.js';
 import { atomXml, type AtomEntry, type AtomFeed } from './atom.presenter.js';
 
@@ -370,6 +371,15 @@ export async function getListAtom(
   const path = `/users/${pathPart(list.username)}/lists/${pathPart(list.name)}`;
   return cached(deps, `list:${site.origin}:${list.id}:${query.sort ?? ''}:${limit}`, async () => {
     const page = await getListItems(deps, null, { listId: String(list.id) }, itemQuery);
+    // A saved comment's post may have been removed since: the comment then leaves the feed with it.
+    const commentPosts = page.items.flatMap((item) =>
+      item.targetType === 'comment' && item.targetItem ? [(item.targetItem as Comment).postId] : [],
+    );
+    const removedPosts = new Set(
+      (commentPosts.length ? await postsByIds(deps.db, commentPosts) : [])
+        .filter((p) => p.deleted)
+        .map((p) => p.id),
+    );
     const entries = page.items.flatMap((item) => {
       const target = item.targetItem;
       if (!target) return [];
@@ -378,7 +388,7 @@ export async function getListAtom(
         return visiblePost(post) ? [postEntry(site, post)] : [];
       }
       const comment = target as Comment;
-      return comment.deleted || comment.postDeleted ? [] : [commentEntry(site, comment)];
+      return comment.deleted || removedPosts.has(comment.postId) ? [] : [commentEntry(site, comment)];
     });
     return feedOf(
       deps,
