@@ -168,6 +168,35 @@ describe('recording', () => {
     expect(byAction('edit_settings').changes).toEqual(['about']);
   });
 
+  it('records no unlock of what is not locked, and an unlock as the group it names when held', async () => {
+    const post = await newPost('Unlocked twice');
+    const comment = await newComment(post);
+    const count = await entryCount();
+    expect((await mod.client.put(`/api/posts/${post.publicId}?action=unlock&lockAs=mods`)).status).toBe(200);
+    expect(
+      (await mod.client.put(`/api/posts/x/comments/${comment.id}?action=unlock&lockAs=mods`)).status,
+    ).toBe(200);
+    expect(await entryCount()).toBe(count);
+    // An admin who also moderates the community unlocks as the admins, as they asked.
+    const both = await member(t, { isAdmin: true });
+    expect(
+      (await mod.client.post(`/api/communities/${community.id}/mods`, { username: both.user.username }))
+        .status,
+    ).toBe(200);
+    for (const [path, action] of [
+      [`/api/posts/${post.publicId}`, 'unlock_post'],
+      [`/api/posts/x/comments/${comment.id}`, 'unlock_comment'],
+    ] as const) {
+      expect((await mod.client.put(`${path}?action=lock&lockAs=mods`)).status).toBe(200);
+      expect((await both.client.put(`${path}?action=unlock&lockAs=admins`)).status).toBe(200);
+      const [entry] = (await logOf(visitor, `?action=${action}`)).entries;
+      expect(entry).toMatchObject({ actedAs: 'admins', moderator: both.user.username });
+    }
+    expect(
+      (await mod.client.delete(`/api/communities/${community.id}/mods/${both.user.username}`)).status,
+    ).toBe(200);
+  });
+
   it('does not record an author deleting their own post or comment', async () => {
     const post = await newPost();
     const comment = await newComment(post);
@@ -360,6 +389,41 @@ describe('reading the log', () => {
     }
     // The community's id works as well as its name.
     expect((await visitor.get(`/api/communities/${hiding.id}/modlog`)).json.entries).toHaveLength(3);
+  });
+
+  it('records a moderator who leaves, and hides them as its target where names are hidden', async () => {
+    const owner = await member(t, { points: 1000 });
+    const place = await newCommunity(owner.client);
+    expect((await owner.client.put(`/api/communities/${place.id}`, { modlogHideNames: true })).status).toBe(
+      200,
+    );
+    const second = await member(t);
+    const join = (leave: boolean) =>
+      second.client.post('/api/_joinCommunity', { communityId: place.id, ...(leave ? { leave } : {}) });
+    expect((await join(false)).status).toBe(200);
+    const added = await owner.client.post(`/api/communities/${place.id}/mods`, {
+      username: second.user.username,
+    });
+    expect(added.status).toBe(200);
+    expect((await join(true)).status).toBe(200);
+    const path = `/api/communities/${place.name}/modlog?action=remove_moderator`;
+    const forGuest = (await visitor.get(path)).json;
+    expect(forGuest.entries).toHaveLength(1);
+    expect(forGuest.entries[0]).toMatchObject({
+      moderator: null,
+      moderatorHidden: true,
+      target: { type: 'user', username: null },
+    });
+    expect(JSON.stringify(forGuest)).not.toContain(second.user.username);
+    expect((await owner.client.get(path)).json.entries[0]).toMatchObject({
+      moderator: second.user.username,
+      actedAs: 'mods',
+      target: { username: second.user.username },
+    });
+    // Joining and leaving again as a member only is no moderation.
+    expect((await join(false)).status).toBe(200);
+    expect((await join(true)).status).toBe(200);
+    expect((await owner.client.get(path)).json.entries).toHaveLength(1);
   });
 
   it('never matches hidden entries by the moderator filter for those who may not see the names', async () => {
@@ -645,10 +709,53 @@ describe('administration', () => {
     // Someone deleting their own account is not an admin's act.
     expect((await remove(leaver.client, leaver.user.username)).status).toBe(200);
     expect(await entryCount()).toBe(count + 1);
+    // A deleted account is the ghost to all but the admins, here as everywhere (API.md §5.3).
     expect((await siteEntries('delete_account'))[0]).toMatchObject({
       moderator: admin.user.username,
-      target: { type: 'user', username: victim.username },
+      target: { type: 'user', username: 'ghost' },
     });
+    const forAdmin = (await admin.client.get('/api/modlog?action=delete_account')).json.entries;
+    expect(forAdmin[0]).toMatchObject({ target: { type: 'user', username: victim.username } });
+  });
+
+  it('shows the authors and moderators of entries whose accounts were deleted since as the ghost, but to admins', async () => {
+    const writer = await member(t);
+    const remover = await member(t, { points: 1000 });
+    const place = await newCommunity(remover.client);
+    const post = await writer.client.post('/api/posts', {
+      type: 'text',
+      title: 'Soon removed',
+      community: place.name,
+    });
+    expect(post.status).toBe(200);
+    const removal = await remover.client.delete(`/api/posts/${post.json.publicId}?deleteAs=mods`);
+    expect(removal.status).toBe(200);
+    const path = `/api/communities/${place.name}/modlog?action=remove_post`;
+    expect((await visitor.get(path)).json.entries[0]).toMatchObject({
+      moderator: remover.user.username,
+      target: { username: writer.user.username },
+    });
+    for (const leaving of [writer, remover]) {
+      const res = await leaving.client.delete(`/api/users/${leaving.user.username}`, {
+        password: 'password123',
+      });
+      expect(res.status).toBe(200);
+    }
+    for (const client of [visitor, outsider.client]) {
+      expect((await client.get(path)).json.entries[0]).toMatchObject({
+        moderator: 'ghost',
+        target: { username: 'ghost' },
+      });
+      // The deleted moderator's name finds nothing either: it would say whose the entries were.
+      const byName = await client.get(`${path}&moderator=${remover.user.username}`);
+      expect(byName.json.entries).toEqual([]);
+    }
+    expect((await admin.client.get(path)).json.entries[0]).toMatchObject({
+      moderator: remover.user.username,
+      target: { username: writer.user.username },
+    });
+    const byName = await admin.client.get(`${path}&moderator=${remover.user.username}`);
+    expect(byName.json.entries).toHaveLength(1);
   });
 
   it('has recorded every action of the log by now (each has its place in the services)', async () => {

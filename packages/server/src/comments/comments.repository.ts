@@ -10,6 +10,11 @@ export function findCommentById(db: Kysely<DB>, id: string): Promise<CommentRow 
 }
 
 /** Comments by id, in no particular order. */
+/** The comment, locked until the transaction ends: changes to it made at the same time wait their turn. */
+export function lockComment(db: Kysely<DB>, id: string): Promise<CommentRow | undefined> {
+  return db.selectFrom('comments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
 export async function commentsByIds(db: Kysely<DB>, ids: readonly string[]): Promise<CommentRow[]> {
   if (ids.length === 0) return [];
   return prepared(db).selectFrom('comments').selectAll().where('id', '=', anyOf(ids)).execute();

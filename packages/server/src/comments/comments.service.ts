@@ -18,8 +18,15 @@ import { recordPostVisit } from '../posts/post-visits.repository.js';
 import { requirePost } from '../posts/posts.service.js';
 import { assertNotBanned } from '../policies/communities.policy.js';
 import { parseGroup } from '../policies/content.policy.js';
-import { assertMayRemove, lockBy, regroupBy, speakAs, unlockBy } from '../moderation/content-moderation.js';
-import { actingGroup, recordContentAction, removalReason } from '../moderation/modlog.service.js';
+import {
+  assertMayRemove,
+  lockBy,
+  regroupBy,
+  speakAs,
+  unlockBy,
+  unlockGroup,
+} from '../moderation/content-moderation.js';
+import { recordContentAction, removalReason } from '../moderation/modlog.service.js';
 import { assertAdmin, siteRole } from '../policies/roles.policy.js';
 import type { UserRow } from '../users/users.repository.js';
 import { commentJson, commentJsons, commentPageOf } from './comment-views.js';
@@ -32,6 +39,7 @@ import {
   findCommentById,
   insertClosureRows,
   insertComment,
+  lockComment,
   latestComments,
   markCommentDeleted,
   subtreeOf,
@@ -221,15 +229,19 @@ export async function commentAction(
     case 'unlock': {
       const unlock = unlockBy(standing);
       updated = await deps.db.transaction().execute(async (trx) => {
+        // Read under the row's lock: unlocking what is not locked changes nothing and records nothing.
+        const before = await lockComment(trx, comment.id);
         const saved = await updateComment(trx, comment.id, unlock);
-        await recordCommentAction(
-          trx,
-          viewer,
-          comment,
-          'unlock_comment',
-          actingGroup(standing),
-          deps.clock(),
-        );
+        if (before?.locked_at) {
+          await recordCommentAction(
+            trx,
+            viewer,
+            comment,
+            'unlock_comment',
+            unlockGroup(standing, query.lockAs),
+            deps.clock(),
+          );
+        }
         return saved;
       });
       break;

@@ -21,7 +21,7 @@ import { errors } from '../lib/errors.js';
 import { newId, parseId } from '../lib/ids.js';
 import { imagesByIds } from '../images/images.repository.js';
 import { presentImage } from '../images/images.presenter.js';
-import { inCommunity, recordAdminAction } from '../moderation/modlog.service.js';
+import { inCommunity, recordAdminAction, recordModAction } from '../moderation/modlog.service.js';
 import { skipsCommunityCreationLimits } from '../policies/communities.policy.js';
 import { isAdmin, siteRole, type Standing } from '../policies/roles.policy.js';
 import type { UserRow } from '../users/users.repository.js';
@@ -291,11 +291,22 @@ export async function joinCommunity(
   const id = parseId(body.communityId);
   if (!id) throw errors.invalidId();
   await deps.limiter.consume('joinCommunity', viewer.id);
-  if (!(await findCommunityById(deps.db, id))) throw errors.communityNotFound();
+  const community = await findCommunityById(deps.db, id);
+  if (!community) throw errors.communityNotFound();
   await deps.db.transaction().execute(async (trx) => {
     if (body.leave) {
       await removeMember(trx, id, viewer.id);
-      await removeModerator(trx, id, viewer.id);
+      // A moderator who leaves steps down: logged as removing a moderator would be.
+      if (await removeModerator(trx, id, viewer.id)) {
+        await recordModAction(trx, viewer, {
+          at: deps.clock(),
+          actedAs: 'mods',
+          action: 'remove_moderator',
+          ...inCommunity(community),
+          targetUserId: viewer.id,
+          targetUserName: viewer.username,
+        });
+      }
     } else {
       await addMember(trx, id, viewer.id);
     }

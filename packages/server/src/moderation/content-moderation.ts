@@ -40,6 +40,16 @@ export function unlockBy(viewer: Standing | null): LockValues {
 }
 
 /**
+ * The group an unlock is recorded as: the one it names (`lockAs`) when the viewer holds that role,
+ * else the viewer's own in the community (its moderators', else the admins').
+ */
+export function unlockGroup(viewer: Standing, lockAs: string | undefined): 'mods' | 'admins' {
+  if (lockAs === 'admins' && viewer.isAdmin) return 'admins';
+  if (lockAs === 'mods' && viewer.moderates) return 'mods';
+  return viewer.moderates ? 'mods' : 'admins';
+}
+
+/**
  * The group a new post or comment speaks as (`userGroup`, `normal` when absent): the author must hold
  * the role (DOMAIN §7.8).
  */

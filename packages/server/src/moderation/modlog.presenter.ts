@@ -20,18 +20,28 @@ function targetType(row: ModLogRow): ModLogEntry['target']['type'] {
   return 'community';
 }
 
-function targetOf(row: ModLogRow): ModLogEntry['target'] {
+/** A deleted account's name, as everyone but the admins sees it (API.md §5.3). */
+const GHOST = 'ghost';
+
+function targetOf(row: ModLogRow, showName: boolean, revealDeleted: boolean): ModLogEntry['target'] {
+  // A moderator acting on themselves (stepping down) would be named as the target.
+  const self = row.target_user_id !== null && row.target_user_id === row.actor_id;
+  let username = row.target_deleted && !revealDeleted ? GHOST : row.target_user_name;
+  if (self && !showName) username = null;
   return {
     type: targetType(row),
     postId: row.post_public_id,
     commentId: row.comment_id,
-    username: row.target_user_name,
+    username,
     title: row.target_title,
   };
 }
 
-/** One entry of the public log; `showName` says whether this viewer may see who acted. */
-export function presentModLogEntry(row: ModLogRow, showName: boolean): ModLogEntry {
+/**
+ * One entry of the public log. `showName` says whether this viewer may see who acted; `revealDeleted`
+ * whether they see the names of accounts deleted since (the admins), which others see as the ghost.
+ */
+export function presentModLogEntry(row: ModLogRow, showName: boolean, revealDeleted: boolean): ModLogEntry {
   const details = row.details ?? {};
   const changes = Array.isArray(details.changes) ? details.changes.map(String) : null;
   return {
@@ -39,10 +49,10 @@ export function presentModLogEntry(row: ModLogRow, showName: boolean): ModLogEnt
     createdAt: row.created_at.toISOString(),
     action: row.action,
     actedAs: row.acted_as,
-    moderator: showName ? row.actor_name : null,
+    moderator: !showName ? null : row.actor_deleted && !revealDeleted ? GHOST : row.actor_name,
     moderatorHidden: !showName,
     community: row.community_name,
-    target: targetOf(row),
+    target: targetOf(row, showName, revealDeleted),
     reasonRule: row.reason_rule,
     reason: row.reason,
     expiresAt: typeof details.expiresAt === 'string' ? details.expiresAt : null,

@@ -1,8 +1,13 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ModLogAction } from '@commons/shared/modlog';
 import type { DB, ModLogTable } from '../db/schema.js';
 
-export type ModLogRow = Selectable<ModLogTable> & { hide_names: boolean | null };
+export type ModLogRow = Selectable<ModLogTable> & {
+  hide_names: boolean | null;
+  /** Whether the acting account, and the target account, have been deleted since. */
+  actor_deleted: boolean;
+  target_deleted: boolean;
+};
 
 /** One entry, as the service builds it (names and titles copied, so that it outlives its target). */
 export interface NewModLogEntry {
@@ -68,13 +73,22 @@ export interface ModLogFilter {
   limit: number;
 }
 
-/** A page of the log, newest first, with each entry's community's name-hiding setting. */
+/**
+ * A page of the log, newest first, with each entry's community's name-hiding setting and whether its
+ * accounts were deleted since (the names are copies, kept for admins).
+ */
 export function modLogPage(db: Kysely<DB>, filter: ModLogFilter): Promise<ModLogRow[]> {
   let query = db
     .selectFrom('mod_log')
     .leftJoin('communities', 'communities.id', 'mod_log.community_id')
+    .leftJoin('users as actor', 'actor.id', 'mod_log.actor_id')
+    .leftJoin('users as target', 'target.id', 'mod_log.target_user_id')
     .selectAll('mod_log')
-    .select('communities.modlog_hide_names as hide_names');
+    .select('communities.modlog_hide_names as hide_names')
+    .select([
+      sql<boolean>`actor.deleted_at IS NOT NULL`.as('actor_deleted'),
+      sql<boolean>`target.deleted_at IS NOT NULL`.as('target_deleted'),
+    ]);
   if (filter.communityId !== undefined) query = query.where('mod_log.community_id', '=', filter.communityId);
   if (filter.action !== undefined) query = query.where('mod_log.action', '=', filter.action);
   if (filter.actorId !== undefined) {

@@ -130,7 +130,8 @@ async function page(
   let actorId: string | undefined;
   if (parsed.moderator !== undefined) {
     const user = await findUserByName(deps.db, parsed.moderator);
-    if (!user) return { entries: [], next: null };
+    // A deleted account's name is the ghost's for all but the admins: it finds nothing for them.
+    if (!user || (user.deleted_at !== null && seenIn !== null)) return { entries: [], next: null };
     actorId = user.id;
   }
   const size = modLogLimits.pageSize;
@@ -144,7 +145,7 @@ async function page(
   const showName = (row: ModLogRow) =>
     !row.hide_names || seenIn === null || (row.community_id !== null && seenIn.has(row.community_id));
   return {
-    entries: rows.slice(0, size).map((row) => presentModLogEntry(row, showName(row))),
+    entries: rows.slice(0, size).map((row) => presentModLogEntry(row, showName(row), seenIn === null)),
     next: rows[size] ? String(rows[size].id) : null,
   };
 }

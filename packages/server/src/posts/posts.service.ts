@@ -31,6 +31,7 @@ import {
   regroupBy,
   speakAs,
   unlockBy,
+  unlockGroup,
 } from '../moderation/content-moderation.js';
 import {
   actingGroup,
@@ -258,13 +259,17 @@ export async function postAction(
       parseGroup(query.lockAs);
       const unlock = unlockBy(standing);
       updated = await deps.db.transaction().execute(async (trx) => {
+        // Read under the row's lock: unlocking what is not locked changes nothing and records nothing.
+        const before = await lockPost(trx, post.id);
         const saved = await updatePost(trx, post.id, { locked: false, ...unlock });
-        await recordContentAction(trx, viewer, {
-          at: now,
-          actedAs: actingGroup(standing),
-          action: 'unlock_post',
-          postId: post.id,
-        });
+        if (before?.locked) {
+          await recordContentAction(trx, viewer, {
+            at: now,
+            actedAs: unlockGroup(standing, query.lockAs),
+            action: 'unlock_post',
+            postId: post.id,
+          });
+        }
         return saved;
       });
       break;
