@@ -64,6 +64,20 @@ async function ids(client: TestClient, params: Record<string, string>): Promise<
   return ok(await search(client, params)).results.map((r: any) => r.item.id as string);
 }
 
+/**
+ * 1,199 copies of a post, one every two hours back about 100 days, ids and times as if made then (so
+ * that they fill several spans); `tag` and `prefix` keep each test's ids and public ids apart.
+ */
+async function copiesBackInTime(sourceId: string, tag: string, prefix: string): Promise<void> {
+  const now = Date.now();
+  await sql`
+    INSERT INTO posts (id, type, public_id, user_id, community_id, title, body, created_at)
+    SELECT lpad(to_hex((${now}::bigint - g::bigint * 7200000) * 1000000), 16, '0') || ${tag} || lpad(to_hex(g), 4, '0'),
+           type, ${prefix} || lpad(g::text, 7, '0'), user_id, community_id, title, body,
+           to_timestamp((${now}::bigint - g::bigint * 7200000) / 1000.0)
+    FROM posts, generate_series(1, 1199) g WHERE id = ${sourceId}`.execute(t.db);
+}
+
 /** A word no other test uses: each test searches only for what it made. */
 const word = () => uniqueName('zq').replace(/[^a-z0-9]/gu, '');
 
@@ -435,13 +449,7 @@ describe('paging', () => {
     // back about 100 days, ids and times as if made then, so that they fill several spans.
     const w = word();
     const source = await post(alice, `${w} the model`);
-    const now = Date.now();
-    await sql`
-      INSERT INTO posts (id, type, public_id, user_id, community_id, title, body, created_at)
-      SELECT lpad(to_hex((${now}::bigint - g::bigint * 7200000) * 1000000), 16, '0') || 'abcd' || lpad(to_hex(g), 4, '0'),
-             type, 'R' || lpad(g::text, 7, '0'), user_id, community_id, title, body,
-             to_timestamp((${now}::bigint - g::bigint * 7200000) / 1000.0)
-      FROM posts, generate_series(1, 1199) g WHERE id = ${source.id}`.execute(t.db);
+    await copiesBackInTime(source.id, 'abcd', 'R');
     const { rows } = await sql<{ id: string }>`
       SELECT p.id FROM posts p JOIN post_search s ON s.post_id = p.id
       WHERE s.doc @@ plainto_tsquery('english', ${w}) ORDER BY p.id DESC LIMIT 1000`.execute(t.db);
@@ -464,13 +472,7 @@ describe('paging', () => {
     // (decisions §44, readsAllAtOnce); before ANALYZE, span by span. Both must give the same candidates.
     const [w1, w2] = [word(), word()];
     const source = await post(alice, `${w1} and ${w2}`, { body: `${w2} again` });
-    const now = Date.now();
-    await sql`
-      INSERT INTO posts (id, type, public_id, user_id, community_id, title, body, created_at)
-      SELECT lpad(to_hex((${now}::bigint - g::bigint * 7200000) * 1000000), 16, '0') || 'abce' || lpad(to_hex(g), 4, '0'),
-             type, 'S' || lpad(g::text, 7, '0'), user_id, community_id, title, body,
-             to_timestamp((${now}::bigint - g::bigint * 7200000) / 1000.0)
-      FROM posts, generate_series(1, 1199) g WHERE id = ${source.id}`.execute(t.db);
+    await copiesBackInTime(source.id, 'abce', 'S');
     const walk = async (client: TestClient) => {
       const seen: string[] = [];
       let cursor: string | null = null;
