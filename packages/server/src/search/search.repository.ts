@@ -253,6 +253,11 @@ export function requiredWords(tsquery: string): string[] {
   return words;
 }
 
+/** Whether every match must hold several words (and no `or` widens it): only then may one span read all. */
+function severalWordsAnded(tsquery: string): boolean {
+  return !tsquery.includes('|') && requiredWords(tsquery).length >= 2;
+}
+
 /**
  * Whether relevance reads every match of several words in one span: when the statistics show that few
  * rows can match (the least common word's rows bound them, whatever the words' correlation), or, when
@@ -262,9 +267,8 @@ export function requiredWords(tsquery: string): string[] {
  * Or queries (`|`), single words and a missing `ANALYZE`: the spans.
  */
 export function readsAllAtOnce(tsquery: string, stats: WordStats | null): boolean {
-  if (!stats || stats.rows <= 0 || tsquery.includes('|')) return false;
+  if (!stats || stats.rows <= 0 || !severalWordsAnded(tsquery)) return false;
   const words = requiredWords(tsquery);
-  if (words.length < 2) return false;
   const shares = words.map((w) => stats.share.get(w) ?? stats.rare);
   const atMost = stats.rows * Math.min(...shares);
   if (atMost < FEW_MATCHES) return true;
@@ -322,7 +326,8 @@ async function spansOf(
   const newest = query.sort === 'new' && query.cursor?.sort === 'new' ? end : Math.max(end, Date.now());
   // By new, the newest span usually holds the page already: only relevance, which wants RANKED
   // candidates, may read everything.
-  if (query.sort === 'new') return spans(end, newest, filters);
+  // One word always takes the spans: only several need the statistics.
+  if (query.sort === 'new' || !severalWordsAnded(query.tsquery)) return spans(end, newest, filters);
   const once = readsAllAtOnce(query.tsquery, await wordStats(db, table));
   return spans(end, newest, filters, once ? [] : SPANS_MS);
 }
