@@ -391,6 +391,44 @@ describe('reading the log', () => {
     expect((await visitor.get(`/api/communities/${hiding.id}/modlog`)).json.entries).toHaveLength(3);
   });
 
+  it('does not give a hidden moderator away by the ids of locks and rules, where names are shown it does', async () => {
+    const owner = await member(t, { points: 1000 });
+    const quiet = await newCommunity(owner.client);
+    expect((await owner.client.put(`/api/communities/${quiet.id}`, { modlogHideNames: true })).status).toBe(
+      200,
+    );
+    await owner.client.post(`/api/communities/${quiet.id}/rules`, { rule: 'Hush' });
+    await author.client.post('/api/_joinCommunity', { communityId: quiet.id });
+    const target = (
+      await author.client.post('/api/posts', { type: 'text', title: 'Soon locked', community: quiet.name })
+    ).json;
+    const comment = (await author.client.post(`/api/posts/${target.publicId}/comments`, { body: 'Me too.' }))
+      .json;
+    for (const path of [`/api/posts/${target.publicId}`, `/api/posts/x/comments/${comment.id}`]) {
+      expect((await owner.client.put(`${path}?action=lock&lockAs=mods`)).status).toBe(200);
+    }
+    // The community's moderators are public by their ids: a lock's or a rule's id would name its author.
+    for (const reader of [visitor, author.client, owner.client, admin.client]) {
+      const post = (await reader.get(`/api/posts/${target.publicId}`)).json;
+      expect(post).toMatchObject({ locked: true, lockedBy: null, lockedByGroup: 'mods' });
+      expect(post.comments.find((c: any) => c.id === comment.id)).toMatchObject({
+        lockedBy: null,
+        lockedByGroup: 'mods',
+      });
+      expect(post.community.rules[0].createdBy).toBe(quiet.id);
+      const rules = (await reader.get(`/api/communities/${quiet.id}/rules`)).json;
+      expect(rules.map((r: any) => r.createdBy)).toEqual([quiet.id]);
+      expect((await reader.get(`/api/communities/${quiet.id}/rules/${rules[0].id}`)).json.createdBy).toBe(
+        quiet.id,
+      );
+    }
+    const shown = await newPost('Locked where names show');
+    expect((await mod.client.put(`/api/posts/${shown.publicId}?action=lock&lockAs=mods`)).status).toBe(200);
+    const open = (await visitor.get(`/api/posts/${shown.publicId}`)).json;
+    expect(open.lockedBy).toBe(mod.user.id);
+    expect(open.community.rules[0].createdBy).toBe(mod.user.id);
+  });
+
   it('records a moderator who leaves, and hides them as its target where names are hidden', async () => {
     const owner = await member(t, { points: 1000 });
     const place = await newCommunity(owner.client);

@@ -60,13 +60,14 @@ export async function commentJsons(
   );
   const authorDeleted = new Map(authorRows.map((row) => [row.id, row.deleted_at !== null]));
   const postById = new Map(posts.map((p) => [p.id, p]));
-  const communityName = new Map(communities.map((c) => [c.id, c.name]));
+  const communityById = new Map(communities.map((c) => [c.id, c]));
 
   return rows.map((row) => {
     const post = postById.get(row.post_id)!;
     return presentComment(row, {
       postPublicId: post.public_id,
-      communityName: communityName.get(row.community_id)!,
+      communityName: communityById.get(row.community_id)!.name,
+      moderatorsHidden: communityById.get(row.community_id)!.modlog_hide_names,
       author: authors.get(row.user_id)!,
       authorDeleted: authorDeleted.get(row.user_id) ?? false,
       viewerIsAdmin: viewer?.is_admin ?? false,

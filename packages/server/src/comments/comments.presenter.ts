@@ -10,6 +10,8 @@ export const HIDDEN_USERNAME = '[Hidden]';
 export interface CommentContext {
   postPublicId: string;
   communityName: string;
+  /** The community hides its moderators' names: `lockedBy` is null for everyone (see PostContext). */
+  moderatorsHidden: boolean;
   author: UserWithoutModding;
   authorDeleted: boolean;
   viewerIsAdmin: boolean;
@@ -67,7 +69,7 @@ export function presentComment(row: CommentRow, ctx: CommentContext): Comment {
     deletedAt: row.deleted_at?.toISOString() ?? null,
     ...(deleted && row.deleted_as ? { deletedAs: row.deleted_as } : {}),
     locked: row.locked_at !== null,
-    lockedBy: row.locked_by,
+    lockedBy: ctx.moderatorsHidden ? null : row.locked_by,
     ...(row.locked_at && row.locked_by_group ? { lockedByGroup: row.locked_by_group } : {}),
     lockedAt: row.locked_at?.toISOString() ?? null,
     ...(stripped ? {} : { author: ctx.author }),

@@ -22,14 +22,18 @@ export interface CommunityExtras {
   isDefault?: boolean;
 }
 
-export function presentRule(row: RuleRow): CommunityRule {
+/**
+ * `namesHidden`: the community hides its moderators' names (decisions §48), so who wrote a rule is not
+ * told: `createdBy` names the community, as it does for a rule whose author is gone.
+ */
+export function presentRule(row: RuleRow, namesHidden: boolean): CommunityRule {
   return {
     id: row.id,
     rule: row.rule,
     description: row.description,
     communityId: row.community_id,
     zIndex: row.z_index,
-    createdBy: row.created_by ?? row.community_id,
+    createdBy: namesHidden ? row.community_id : (row.created_by ?? row.community_id),
     createdAt: row.created_at.toISOString(),
   };
 }
@@ -67,5 +71,9 @@ export function presentFullCommunity(
   mods: UserWithoutModding[],
   rules: RuleRow[],
 ): Community {
-  return { ...presentCommunity(row, extras), mods, rules: rules.map(presentRule) };
+  return {
+    ...presentCommunity(row, extras),
+    mods,
+    rules: rules.map((rule) => presentRule(rule, row.modlog_hide_names)),
+  };
 }

@@ -19,10 +19,10 @@ export function findCommunityById(db: Kysely<DB>, id: string): Promise<Community
 export function communityLabels(
   db: Kysely<DB>,
   ids: readonly string[],
-): Promise<Pick<CommunityRow, 'id' | 'name' | 'pro_pic' | 'banner_image'>[]> {
+): Promise<Pick<CommunityRow, 'id' | 'name' | 'pro_pic' | 'banner_image' | 'modlog_hide_names'>[]> {
   return prepared(db)
     .selectFrom('communities')
-    .select(['id', 'name', 'pro_pic', 'banner_image'])
+    .select(['id', 'name', 'pro_pic', 'banner_image', 'modlog_hide_names'])
     .where('id', '=', anyOf(ids))
     .execute();
 }

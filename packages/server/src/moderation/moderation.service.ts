@@ -28,6 +28,7 @@ import {
   rulesOf,
   updateCommunitySettings,
   type CommunityRow,
+  type RuleRow,
 } from '../communities/communities.repository.js';
 import {
   communityJsons,
@@ -171,12 +172,18 @@ async function requireRule(deps: Deps, rawId: string) {
 /** `GET /api/communities/{id}/rules`: in insertion order (the client sorts by zIndex). */
 export async function listRules(deps: Deps, communityId: string): Promise<CommunityRule[]> {
   const community = await requireCommunity(deps.db, communityId, false);
-  return (await rulesOf(deps.db, community.id)).map(presentRule);
+  return presentRules(community, await rulesOf(deps.db, community.id));
+}
+
+function presentRules(community: CommunityRow, rules: RuleRow[]): CommunityRule[] {
+  return rules.map((rule) => presentRule(rule, community.modlog_hide_names));
 }
 
 /** `GET /api/communities/{id}/rules/{ruleId}`. */
 export async function getRule(deps: Deps, ruleId: string): Promise<CommunityRule> {
-  return presentRule(await requireRule(deps, ruleId));
+  const rule = await requireRule(deps, ruleId);
+  const community = await findCommunityById(deps.db, rule.community_id);
+  return presentRule(rule, community?.modlog_hide_names ?? false);
 }
 
 /** `POST /api/communities/{id}/rules`: ranked last; answers with the community's whole rule list. */
@@ -207,7 +214,7 @@ export async function addRule(
       targetTitle: text,
     });
   });
-  return (await rulesOf(deps.db, community.id)).map(presentRule);
+  return presentRules(community, await rulesOf(deps.db, community.id));
 }
 
 /** `PUT /api/communities/{id}/rules/{ruleId}`: rule, description and zIndex overwritten. */
@@ -246,7 +253,7 @@ export async function editRule(
     }
     return saved;
   });
-  return presentRule(updated);
+  return presentRule(updated, community.modlog_hide_names);
 }
 
 /** `DELETE /api/communities/{id}/rules/{ruleId}`: answers with the deleted rule. */
@@ -269,7 +276,7 @@ export async function removeRule(deps: Deps, viewer: UserRow | null, ruleId: str
     });
     return gone;
   });
-  return presentRule(deleted);
+  return presentRule(deleted, community.modlog_hide_names);
 }
 
 // Moderators (API.md §11.7, DOMAIN §7.2).

@@ -75,6 +75,7 @@ export async function postJsons(
       authorDeleted: authorDeleted.get(row.user_id) ?? false,
       viewerIsAdmin: viewer?.is_admin ?? false,
       communityName: community.name,
+      moderatorsHidden: community.modlog_hide_names,
       communityProPic: proPic ? presentImage(proPic, 'avatar', key) : null,
       communityBannerImage: banner ? presentImage(banner, 'banner', key) : null,
       images: (postImages.get(row.id) ?? []).map((image) => presentImage(image, 'post', key)),

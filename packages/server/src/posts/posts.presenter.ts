@@ -23,6 +23,11 @@ export interface PostContext {
   /** The viewer is an admin: deleted authors show their real names. */
   viewerIsAdmin: boolean;
   communityName: string;
+  /**
+   * The community hides its moderators' names (decisions §48): `lockedBy` is null for everyone, since
+   * its id, matched against the community's public list of moderators, would name who locked.
+   */
+  moderatorsHidden: boolean;
   communityProPic: Image | null;
   communityBannerImage: Image | null;
   images: Image[];
@@ -67,7 +72,7 @@ export function presentPost(row: PostRow, ctx: PostContext): Post {
       ? { link: { url: row.link_url, hostname: row.link_hostname ?? '', image: ctx.linkImage } }
       : {}),
     locked: row.locked,
-    lockedBy: row.locked_by,
+    lockedBy: ctx.moderatorsHidden ? null : row.locked_by,
     ...(row.locked && row.locked_by_group ? { lockedByGroup: row.locked_by_group } : {}),
     lockedAt: row.locked_at?.toISOString() ?? null,
     upvotes: row.upvotes,
