@@ -116,3 +116,50 @@ test('a removal with a rule as the reason reaches the author and the public log,
   await expect(items.first()).toContainText(`gave a badge to @${author.name}`);
   await screenshot(guest, 'modlog-site-filtered-dark', info.project.name);
 });
+
+test("an admin's deletion of a post with its content takes a reason; purging a removed post asks only to confirm", async ({
+  page,
+  baseURL,
+}, info) => {
+  const admin = await newAdmin(baseURL!);
+  const community = await newCommunity(admin);
+  const author = await newMember(baseURL!, 'au');
+  const spam = await textPost(author, community.name, 'Cheap watches', 'Visit my shop.');
+  const chooseAdminItem = async (item: string) => {
+    await page.getByRole('button', { name: 'Admin', exact: true }).click();
+    await page
+      .getByRole('menuitem', { name: item, exact: true })
+      .or(page.getByRole('dialog').getByRole('button', { name: item, exact: true }))
+      .click();
+  };
+
+  await logInAs(page, admin);
+  await page.goto(`/${community.name}/post/${spam.publicId}`);
+  await chooseAdminItem('Delete content');
+  const dialog = page.getByRole('dialog', { name: 'Delete this post and its content?' });
+  await expect(dialog).toContainText('and its content (its text, images and link) will be deleted as admin');
+  await dialog.getByLabel('Reason (optional)').fill('Advertising');
+  await screenshot(page, 'modlog-purge-dialog', info.project.name);
+  await dialog.getByRole('button', { name: 'Delete content', exact: true }).click();
+  await expect(page.getByText('Reason: Advertising')).toBeVisible();
+  await expect(page.getByText('Visit my shop.')).toHaveCount(0);
+  const log = await admin.api.ok<{ entries: { action: string; reason: string | null }[] }>(
+    'GET',
+    `/api/communities/${community.name}/modlog`,
+  );
+  expect(log.entries.map((e) => [e.action, e.reason])).toEqual([
+    ['purge_post', null],
+    ['remove_post', 'Advertising'],
+  ]);
+
+  // A post already removed (with its reason then) is purged with a plain confirmation.
+  const second = await textPost(author, community.name, 'More watches', 'Again.');
+  await admin.api.ok('DELETE', `/api/posts/${second.publicId}?deleteAs=admins&reason=Advertising%20again`);
+  await page.goto(`/${community.name}/post/${second.publicId}`);
+  await chooseAdminItem('Delete content');
+  const confirm = page.getByRole('dialog', { name: 'Delete this post and its content?' });
+  await expect(confirm.getByLabel('Reason (optional)')).toHaveCount(0);
+  await confirm.getByRole('button', { name: 'Delete content', exact: true }).click();
+  await expect(page.getByText('Again.')).toHaveCount(0);
+  await expect(page.getByText('Reason: Advertising again')).toBeVisible();
+});

@@ -20,6 +20,10 @@ interface Props {
   title: string;
   what: 'post' | 'comment';
   as: 'mods' | 'admins';
+  /** An admin's "Delete content": the post's body, images and link go too, for good. */
+  purge?: boolean;
+  /** The confirming button's label (default "Delete"). */
+  confirmLabel?: string;
   /** The community whose rules may be given as the reason. */
   communityName: string;
   busy?: boolean;
@@ -37,6 +41,8 @@ export function RemovalDialog({
   title,
   what,
   as,
+  purge = false,
+  confirmLabel = modLogMessages.remove,
   communityName,
   busy,
   onConfirm,
@@ -59,7 +65,7 @@ export function RemovalDialog({
         onOpenChange(next);
       }}
       title={title}
-      confirmLabel={modLogMessages.remove}
+      confirmLabel={confirmLabel}
       danger
       busy={busy}
       onConfirm={() => {
@@ -71,8 +77,10 @@ export function RemovalDialog({
       }}
     >
       <p>
-        This {what} will be deleted as {as === 'mods' ? 'moderator' : 'admin'}. A reason, if you give one, is
-        shown to its author and in the public moderation log.
+        {purge
+          ? `This ${what} and its content (its text, images and link) will be deleted as admin, for good.`
+          : `This ${what} will be deleted as ${as === 'mods' ? 'moderator' : 'admin'}.`}{' '}
+        A reason, if you give one, is shown to its author and in the public moderation log.
       </p>
       <div className={styles.reasonFields}>
         {rules.length > 0 && (

@@ -23,7 +23,16 @@ const SaveToListModal = lazy(() => import('../../lists').then((m) => ({ default:
 // Loaded when a moderator or admin first removes a post.
 const RemovalDialog = lazy(() => import('../../modlog').then((m) => ({ default: m.RemovalDialog })));
 
-type PendingDelete = Omit<DeletePostVariables, 'post'> & { title: string; confirmLabel: string };
+type PendingDelete = Omit<DeletePostVariables, 'post'> & {
+  title: string;
+  confirmLabel: string;
+  /**
+   * A moderator's or admin's removal takes a reason, with its content or not; purging what is already
+   * removed (its reason given then) is a plain confirmation, like the author's own deletions. Decided
+   * when asked: the post the dialog is about changes under it once the deletion succeeds.
+   */
+  withReason: boolean;
+};
 
 function download(url: string): void {
   const a = document.createElement('a');
@@ -140,6 +149,7 @@ export function PostActions({
               setPending({
                 deleteAs: as,
                 deleteContent: false,
+                withReason: true,
                 title: as === 'mods' ? 'Delete this post as a moderator?' : 'Delete this post as an admin?',
                 confirmLabel: 'Delete',
               }),
@@ -181,6 +191,7 @@ export function PostActions({
               setPending({
                 deleteAs: 'admins',
                 deleteContent: true,
+                withReason: !post.deleted,
                 title: 'Delete this post and its content?',
                 confirmLabel: 'Delete content',
               }),
@@ -226,6 +237,7 @@ export function PostActions({
             setPending({
               deleteAs: 'normal',
               deleteContent: false,
+              withReason: false,
               title: 'Delete post?',
               confirmLabel: 'Delete',
             })
@@ -243,6 +255,7 @@ export function PostActions({
             setPending({
               deleteAs: 'normal',
               deleteContent: true,
+              withReason: false,
               title:
                 post.type === 'image' ? 'Delete the images of this post?' : 'Delete the link of this post?',
               confirmLabel: 'Delete',
@@ -298,19 +311,21 @@ export function PostActions({
         />
       )}
       {isAdmin && <PostIdDialog post={post} open={showingIds} onOpenChange={setShowingIds} />}
-      {pending && pending.deleteAs !== 'normal' && !pending.deleteContent && (
+      {pending?.withReason && (
         <Suspense fallback={null}>
           <RemovalDialog
             open
             onOpenChange={(open) => !open && setPending(null)}
             title={pending.title}
             what="post"
-            as={pending.deleteAs}
+            as={pending.deleteAs as 'mods' | 'admins'}
+            purge={pending.deleteContent}
+            confirmLabel={pending.confirmLabel}
             communityName={post.communityName}
             busy={remove.isPending}
             onConfirm={(reason) => {
               remove.mutate(
-                { post, deleteAs: pending.deleteAs, deleteContent: false, ...reason },
+                { post, deleteAs: pending.deleteAs, deleteContent: pending.deleteContent, ...reason },
                 { onSettled: () => setPending(null) },
               );
             }}
@@ -318,7 +333,7 @@ export function PostActions({
         </Suspense>
       )}
       <ConfirmDialog
-        open={pending !== null && (pending.deleteAs === 'normal' || pending.deleteContent)}
+        open={pending !== null && !pending.withReason}
         onOpenChange={(open) => !open && setPending(null)}
         title={pending?.title ?? ''}
         confirmLabel={pending?.confirmLabel ?? 'Delete'}
