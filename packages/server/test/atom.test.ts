@@ -211,6 +211,30 @@ describe('the feeds', () => {
   it('limits the entries to `limit`', async () => {
     const { feed } = await atom('/api/feeds/all?sort=latest&limit=2');
     expect(entries(feed)).toHaveLength(2);
+
+    // A list's pages hold whole seconds: four items added in one second are still two entries.
+    const list = ok(
+      await reader.client.post(`/api/users/${reader.user.username}/lists`, { name: 'burst', public: true }),
+    ).find((l: any) => l.name === 'burst');
+    const saved = [textPost, linkPost, imagePost];
+    for (const p of saved)
+      ok(await reader.client.post(`/api/lists/${list.id}/items`, { targetType: 'post', targetId: p.id }));
+    ok(
+      await reader.client.post(`/api/lists/${list.id}/items`, {
+        targetType: 'comment',
+        targetId: comment.id,
+      }),
+    );
+    await t.db
+      .updateTable('list_items')
+      .set({ created_at: new Date('2026-01-02T03:04:05.000Z') })
+      .where('list_id', '=', list.id)
+      .execute();
+    for (const limit of [1, 2, 3]) {
+      const listFeed = (await atom(`/api/feeds/users/${reader.user.username}/lists/burst?limit=${limit}`))
+        .feed;
+      expect(entries(listFeed)).toHaveLength(limit);
+    }
   });
 });
 

@@ -390,6 +390,9 @@ export async function getListAtom(
       const comment = target as Comment;
       return comment.deleted || removedPosts.has(comment.postId) ? [] : [commentEntry(site, comment)];
     });
+    // A list's page never ends inside a second (its cursor is one), so items added within the same
+    // second can make it longer than asked; a feed has no next page and keeps the first `limit`.
+    entries.splice(limit);
     return feedOf(
       deps,
       {
