@@ -80,6 +80,16 @@ test('a member searches with filters and the query syntax and finds only what th
   await expect(results(page)).toHaveCount(1);
   await expect(results(page)).toContainText(`Cooking with ${word}`);
 
+  // A quoted name typed into the query narrows it as well; when nothing is found, a link lifts it.
+  await searchFor(page, `${word} -cooking community:"${kitchen.name}"`);
+  await expect(page.getByText(`No results for "${word} -cooking community:"${kitchen.name}""`)).toBeVisible();
+  await page.getByRole('link', { name: 'Search every community' }).click();
+  await expect(page.getByRole('main').getByRole('searchbox', { name: 'Search' })).toHaveValue(
+    `${word} -cooking`,
+  );
+  await expect(results(page)).toHaveCount(1);
+  await expect(results(page)).toContainText(`Garden ${word} tips`);
+
   // The filters: community and author fields, post type and time window.
   await searchFor(page, word);
   await page.getByLabel('Community').fill(kitchen.name);

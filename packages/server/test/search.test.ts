@@ -101,6 +101,19 @@ describe('posts', () => {
     expect(second.body.map((r: any) => r.text).join('')).toBe(`A body that says ${w} once.`);
   });
 
+  it("marks in a long body's fragments the words found there, though others are only in the title", async () => {
+    const w = word();
+    const filler = 'Intro sentence with filler words. '.repeat(12);
+    const body = `${filler}The aardvark digs a ${w}burrow at night. Use the <div> element for layout. ${filler}`;
+    await post(alice, `Aardvark guide ${w}`, { body });
+    const [hit] = ok(await search(alice.client, { q: `${w} guide ${w}burrow` })).results;
+    expect(hit.body.filter((r: any) => r.match).map((r: any) => r.text)).toEqual([`${w}burrow`]);
+    const [tag] = ok(await search(alice.client, { q: `${w} element layout` })).results;
+    // The fragment keeps the text as written, angle brackets too, as a short body's whole text does.
+    expect(tag.body.map((r: any) => r.text).join('')).toContain('Use the <div> element for layout');
+    expect(tag.body.filter((r: any) => r.match).map((r: any) => r.text)).toEqual(['element', 'layout']);
+  });
+
   it('stems words, ignores case, and needs every word', async () => {
     const w = word();
     const both = await post(alice, `Running ${w} Races`);
@@ -120,6 +133,13 @@ describe('posts', () => {
       inOther.id,
     ]);
     expect(await ids(admin.client, { q: `author:${bob.user.username} ${w}` })).toEqual([byBob.id]);
+    // A name may be quoted, as people quote what they type after a colon.
+    expect(await ids(admin.client, { q: `${w} author:"${bob.user.username}"` })).toEqual([byBob.id]);
+    expect(await ids(admin.client, { q: `community:"${other.name.toUpperCase()}" ${w}` })).toEqual([
+      inOther.id,
+    ]);
+    // A quoted name with a space in it is no name: the words are searched for.
+    expect(await ids(admin.client, { q: `${w} author:"${bob.user.username} x"` })).toEqual([]);
     // Inside quotes an operator is only words.
     expect(await ids(admin.client, { q: `"${w} community:${other.name}"` })).toEqual([]);
     // Two different communities cannot both hold; an unknown one holds nothing.
@@ -229,6 +249,15 @@ describe('comments, communities and users', () => {
     });
     // Communities and users need words: filters alone find none.
     expect(ok(await search(bob.client, { q: '', type: 'users' })).results).toEqual([]);
+    // The site's own accounts are no one to find.
+    const sentinels = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', 'in', ['ghost', 'nobody'])
+      .execute();
+    expect(sentinels).toHaveLength(2);
+    for (const q of ['ghost', 'nobody', 'human'])
+      expect(await ids(bob.client, { q, type: 'users' }), q).toEqual([]);
   });
 });
 
@@ -389,6 +418,41 @@ describe('paging', () => {
     }
   });
 
+  it('walks the results of filters without words, newest first, in either sort', async () => {
+    const place = await newCommunity(admin.client, uniqueName('pg'));
+    const made: string[] = [];
+    const under = await post(alice, 'The thread', { community: place });
+    made.push(under.id);
+    for (let i = 0; i < 4; i++) made.push((await post(bob, `Filtered ${i}`, { community: place })).id);
+    const madeComments: string[] = [];
+    for (let i = 0; i < 5; i++) madeComments.push((await comment(alice, under, `Reply ${i}`)).id);
+    for (const [type, expected] of [
+      ['posts', made],
+      ['comments', madeComments],
+    ] as const) {
+      for (const params of [{}, { sort: 'relevance' }, { sort: 'new' }, { q: 'the' }]) {
+        const seen: string[] = [];
+        let cursor: string | null = null;
+        do {
+          const page: any = ok(
+            await search(alice.client, {
+              type,
+              community: place.name,
+              limit: '2',
+              ...params,
+              ...(cursor ? { cursor } : {}),
+            }),
+          );
+          seen.push(...page.results.map((r: any) => r.item.id));
+          cursor = page.next;
+        } while (cursor && seen.length < 20);
+        expect(seen, `${type} ${JSON.stringify(params)}`).toEqual([...expected].reverse());
+      }
+    }
+    // An id alone is no cursor for words ranked by relevance: it has no score to go on from.
+    expectError(await search(alice.client, { q: 'thread', cursor: under.id }), INVALID_CURSOR);
+  });
+
   it('walks results made weeks and months apart, each once, in both sorts and time windows', async () => {
     // Searches read the newest days and weeks first and older ones only when those do not fill what is
     // needed (decisions §44, "Candidates"): these rows lie in each span, ids and times as if made back then.
@@ -516,6 +580,10 @@ describe('the operator setting', () => {
     t.config.search = 'external';
     try {
       expectError(await search(bob.client, { q: 'anything' }), { status: 404, code: 'search_off' });
+      // Whatever else the request says: the route is off, not the request wrong.
+      for (const params of [{ type: 'bad' }, { limit: '999' }, { sort: 'best' }, { cursor: 'x' }]) {
+        expectError(await search(bob.client, params), { status: 404, code: 'search_off' });
+      }
     } finally {
       t.config.search = 'builtin';
     }

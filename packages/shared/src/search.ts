@@ -26,6 +26,46 @@ export const SEARCH_POST_TYPES = ['text', 'image', 'link'] as const;
 export type SearchPostType = (typeof SEARCH_POST_TYPES)[number];
 export const isSearchPostType = oneOf(SEARCH_POST_TYPES);
 
+export type SearchOperator = 'community' | 'author';
+
+export interface ParsedSearchText {
+  /** What is left for full-text search. */
+  text: string;
+  communities: string[];
+  authors: string[];
+}
+
+/** An operator at a word's start: its name bare or in quotes (`author:"name"`), or empty (dropped). */
+const OPERATOR = /(community|author):(?:"([^"\s]*)"|([^\s"]*))(?=\s|$)/iuy;
+
+/**
+ * Takes `community:name` and `author:name` (the name bare or quoted) out of a query, outside quoted
+ * phrases only (an unclosed quote runs to the end, as the server's websearch_to_tsquery reads it). An
+ * empty name is dropped. `only` takes out that operator alone (the page's "search every community"
+ * keeps the author). The server and the page read the query alike.
+ */
+export function parseSearchText(raw: string, only?: SearchOperator): ParsedSearchText {
+  const communities: string[] = [];
+  const authors: string[] = [];
+  let text = '';
+  let quoted = false;
+  for (let i = 0; i < raw.length;) {
+    OPERATOR.lastIndex = i;
+    const match = !quoted && (i === 0 || /\s/u.test(raw[i - 1]!)) ? OPERATOR.exec(raw) : null;
+    const key = match?.[1]!.toLowerCase() as SearchOperator | undefined;
+    if (match && (!only || key === only)) {
+      const name = match[2] ?? match[3] ?? '';
+      if (name) (key === 'community' ? communities : authors).push(name);
+      i = OPERATOR.lastIndex;
+      continue;
+    }
+    if (raw[i] === '"') quoted = !quoted;
+    text += raw[i];
+    i++;
+  }
+  return { text: text.replace(/\s+/gu, ' ').trim(), communities, authors };
+}
+
 /** The /search page. */
 export const searchMessages = {
   heading: 'Search',
@@ -47,12 +87,17 @@ export const searchMessages = {
   syntax:
     'Tips: "exact phrase", -word to leave a word out, community:name and author:name to narrow the search.',
   noResults: (query: string) => `No results for "${query}"`,
+  noResultsForFilters: 'No results for these filters',
   widen: 'Try fewer or other words, another tab, or widen the filters:',
+  widenWords: 'Try fewer or other words, or another tab.',
   widenWindow: 'Search all time',
   widenType: 'Any post type',
   widenCommunity: 'Search every community',
   widenAuthor: 'Search every author',
   failed: 'Search failed. Try again.',
+  external: 'This site has no search of its own: a web search limited to it finds its pages.',
+  externalLink: (query: string) =>
+    query ? `Search the web for "${query}" on this site` : 'Search the web on this site',
   inCommunity: (name: string) => `in ${name}`,
   onPost: (title: string) => `on "${title}"`,
   members: (n: number) => `${n} ${n === 1 ? 'member' : 'members'}`,

@@ -5,6 +5,7 @@ import type { CommentRow } from '../comments/comments.repository.js';
 import type { CommunityRow } from '../communities/communities.repository.js';
 import { mutedPatterns, mutedWordsHide } from '../feeds/feeds.repository.js';
 import type { PostRow } from '../posts/posts.repository.js';
+import { SYSTEM_ACCOUNTS } from '../site/seed.js';
 
 /*
  * Built-in search over the documents of migration 0012 (docs/decisions.md, "Search"). Every value
@@ -48,15 +49,36 @@ function headlineOptions(whole: boolean): string {
 /** Texts up to this long are shown whole; longer ones as fragments around the matches. */
 const WHOLE_UP_TO = 300;
 
+/**
+ * Stands for `<` while ts_headline reads a text: its parser takes `<…>` for a tag, and fragments leave
+ * tags out, so "the <div> element" would lose its `<div>` in a long text and keep it in a short one.
+ */
+const LT = '\uE002';
+
+/**
+ * The words to mark: any of the query's required words, wherever each is. Given the query itself,
+ * ts_headline builds fragments only around places that hold all of its words, so a word found only in
+ * the title left the body's fragments without any match.
+ */
+function highlightQuery(tsquery: string): string {
+  const words = requiredWords(tsquery);
+  return words.length ? words.map((w) => `'${w.replaceAll("'", "''")}'`).join(' | ') : tsquery;
+}
+
 /** Text with the marks dropped, highlighted when there are words (else the text itself, or its start). */
 function headline(column: RawBuilder<unknown>, tsquery: string, whole: boolean): RawBuilder<string> {
-  const clean = sql`translate(coalesce(${column}, ''), ${MARKS}, '')`;
-  if (!tsquery) return whole ? sql<string>`${clean}` : sql<string>`left(${clean}, ${WHOLE_UP_TO})`;
-  if (whole)
-    return sql<string>`ts_headline('english', ${clean}, ${tsquery}::tsquery, ${headlineOptions(true)})`;
-  return sql<string>`CASE WHEN char_length(${clean}) <= ${WHOLE_UP_TO}
-    THEN ts_headline('english', ${clean}, ${tsquery}::tsquery, ${headlineOptions(true)})
-    ELSE ts_headline('english', ${clean}, ${tsquery}::tsquery, ${headlineOptions(false)}) END`;
+  if (!tsquery) {
+    const clean = sql`translate(coalesce(${column}, ''), ${MARKS}, '')`;
+    return whole ? sql<string>`${clean}` : sql<string>`left(${clean}, ${WHOLE_UP_TO})`;
+  }
+  // `<` becomes LT (and any LT or mark in the text goes), then comes back in what ts_headline gives.
+  const clean = sql`translate(coalesce(${column}, ''), ${'<' + MARKS + LT}, ${LT})`;
+  const words = highlightQuery(tsquery);
+  const marked = (options: string) => sql`ts_headline('english', ${clean}, ${words}::tsquery, ${options})`;
+  const restored = (text: RawBuilder<unknown>) => sql<string>`translate(${text}, ${LT}, '<')`;
+  if (whole) return restored(marked(headlineOptions(true)));
+  return restored(sql`CASE WHEN char_length(${clean}) <= ${WHOLE_UP_TO}
+    THEN ${marked(headlineOptions(true))} ELSE ${marked(headlineOptions(false))} END`);
 }
 
 /** The query text as a tsquery, in text form; '' when it holds no searchable word (stop words, operators). */
@@ -635,6 +657,8 @@ export interface UserHit {
 export async function searchUsers(db: Kysely<DB>, query: SearchPageQuery): Promise<UserHit[]> {
   const conditions: RawBuilder<unknown>[] = [
     sql`u.deleted_at IS NULL AND u.banned_at IS NULL`,
+    // `ghost` and `nobody` are the site's own, not members anyone would look for.
+    sql`u.username NOT IN (${sql.join([...SYSTEM_ACCOUNTS])})`,
     sql`user_search_doc(u.username, u.about_me) @@ ${query.tsquery}::tsquery`,
   ];
   if (query.viewerId) {

@@ -4,6 +4,7 @@ import {
   isSearchSort,
   isSearchType,
   isSearchWindow,
+  parseSearchText,
   type SearchSort,
   type SearchType,
   type SearchWindow,
@@ -47,32 +48,6 @@ export interface SearchRequest {
   limit: number;
 }
 
-export interface ParsedText {
-  /** What is left for full-text search. */
-  text: string;
-  communities: string[];
-  authors: string[];
-}
-
-const OPERATOR = /(^|\s)(community|author):("?)([^\s"]*)\3(?=\s|$)/giu;
-
-/**
- * Takes `community:name` and `author:name` out of the query, outside quoted phrases only (an unclosed
- * quote runs to the end, as websearch_to_tsquery reads it). An empty name is dropped.
- */
-export function parseSearchText(raw: string): ParsedText {
-  const communities: string[] = [];
-  const authors: string[] = [];
-  const parts = raw.split('"');
-  for (let i = 0; i < parts.length; i += 2) {
-    parts[i] = parts[i]!.replace(OPERATOR, (_all, lead: string, key: string, _q, name: string) => {
-      if (name) (key.toLowerCase() === 'community' ? communities : authors).push(name);
-      return lead;
-    });
-  }
-  return { text: parts.join('"').replace(/\s+/gu, ' ').trim(), communities, authors };
-}
-
 /** The request as the service reads it: defaults, the contract's codes for bad values, a cut query. */
 export function parseSearchRequest(query: SearchQueryParams): SearchRequest {
   const type = query.type || 'posts';
@@ -111,13 +86,14 @@ export function parseSearchRequest(query: SearchQueryParams): SearchRequest {
 
 const RELEVANCE_CURSOR = /^(\d+(?:\.\d+)?(?:e-?\d+)?)_(\d{1,15})_([0-9a-fA-F]{24})$/;
 
+/**
+ * A cursor as the sort reads it: an id for `new`; for relevance, the score, page-1 time and id, or the
+ * id alone, which is what relevance pages by when the query has no words (checked once they are known).
+ */
 function parseCursor(sort: SearchSort, cursor: string): SearchCursor {
-  if (sort === 'new') {
-    const id = parseId(cursor);
-    if (!id) throw errors.invalidCursor();
-    return { sort: 'new', id };
-  }
-  const match = RELEVANCE_CURSOR.exec(cursor);
+  const id = parseId(cursor);
+  if (id) return { sort: 'new', id };
+  const match = sort === 'relevance' ? RELEVANCE_CURSOR.exec(cursor) : null;
   const score = match ? Number(match[1]) : NaN;
   if (!match || !Number.isFinite(score)) throw errors.invalidCursor();
   return { sort: 'relevance', score, at: Number(match[2]), id: match[3]!.toLowerCase() };
@@ -144,13 +120,17 @@ function oneName(names: string[]): string | null | false {
 
 const EMPTY: SearchPage = { results: [], next: null };
 
-/** `GET /api/search`: one page of results of one type, that the viewer may see, with highlights. */
+/**
+ * `GET /api/search`: one page of results of one type, that the viewer may see, with highlights. A site
+ * that keeps the external web search answers 404 `search_off` to any request, well formed or not.
+ */
 export async function search(
   deps: Deps,
   viewer: UserRow | null,
-  request: SearchRequest,
+  query: SearchQueryParams,
 ): Promise<SearchPage> {
   if (deps.config.search === 'external') throw errors.searchOff();
+  const request = parseSearchRequest(query);
   // The cursor is checked before anything may answer early: a bad one is always the same 400.
   let cursor = request.cursor ? parseCursor(request.sort, request.cursor) : null;
   const content = request.type === 'posts' || request.type === 'comments';
@@ -162,9 +142,11 @@ export async function search(
     typeof community === 'string' ? communityIdByName(deps.db, community) : null,
     typeof author === 'string' ? userIdByName(deps.db, author) : null,
   ]);
-  if (cursor && request.sort === 'relevance' && !tsquery) {
-    // Without words relevance is newest first, and so is its cursor: the id alone.
-    cursor = { sort: 'new', id: cursor.id };
+  if (cursor && request.sort === 'relevance') {
+    // Without words relevance is newest first, and so is its cursor: the id alone. With words, a
+    // cursor must carry the score it continues from.
+    if (!tsquery) cursor = { sort: 'new', id: cursor.id };
+    else if (cursor.sort === 'new') throw errors.invalidCursor();
   }
   const at = cursor?.sort === 'relevance' ? cursor.at : deps.clock().getTime();
   const page: SearchPageQuery = {

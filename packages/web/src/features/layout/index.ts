@@ -1,2 +1,3 @@
 /** The layout feature's public entry: what other features use of it. */
 export { canGoBackInApp } from './navigation';
+export { searchUrl } from './SearchBox';

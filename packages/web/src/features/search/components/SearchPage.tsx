@@ -1,11 +1,12 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { messages, type SearchResult } from '@commons/shared';
+import { limits, messages, type SearchResult } from '@commons/shared';
 import {
   isSearchPostType,
   isSearchSort,
   isSearchType,
   isSearchWindow,
+  parseSearchText,
   searchMessages as m,
   SEARCH_SORTS,
   SEARCH_TYPES,
@@ -14,7 +15,9 @@ import {
 } from '@commons/shared/search';
 import { Button } from '../../../components/ui/Button';
 import { Skeleton } from '../../../components/ui/Skeleton';
+import { siteConfig } from '../../../app/site-config';
 import { errorText } from '../../../lib/api-client';
+import { searchUrl } from '../../layout';
 import { infiniteScrollingDisabled, useInfiniteScroll } from '../../posts';
 import { useSearchResults, type SearchParams } from '../api/search';
 import { SearchResultItem } from './SearchResultItem';
@@ -56,6 +59,26 @@ function hrefOf(params: SearchParams): string {
 const keyOf = (result: SearchResult) => `${result.type}:${result.item.id}`;
 
 /**
+ * Ways to find more when nothing matched: each filter that narrows the search, set in its field or
+ * typed into the query (`community:name`, `author:name`), as a link that lifts it.
+ */
+function widenings(params: SearchParams): { label: string; change: Partial<SearchParams> }[] {
+  const typed = parseSearchText(params.q);
+  const lift = (only: 'community' | 'author') =>
+    only === 'community'
+      ? { community: '', q: parseSearchText(params.q, 'community').text }
+      : { author: '', q: parseSearchText(params.q, 'author').text };
+  return [
+    ...(params.t !== 'all' ? [{ label: m.widenWindow, change: { t: 'all' as const } }] : []),
+    ...(params.postType ? [{ label: m.widenType, change: { postType: '' as const } }] : []),
+    ...(params.community || typed.communities.length
+      ? [{ label: m.widenCommunity, change: lift('community') }]
+      : []),
+    ...(params.author || typed.authors.length ? [{ label: m.widenAuthor, change: lift('author') }] : []),
+  ];
+}
+
+/**
  * `/search` (issue 16): the query box, a tab per kind of result, the filters (community, author, post
  * type, time window) and the sort, all kept in the URL; results with their matched words highlighted,
  * further pages as the reader scrolls (or with More); 'No results for "…"' with ways to widen it.
@@ -85,7 +108,9 @@ export function SearchPage() {
 
   const content = params.type === 'posts' || params.type === 'comments';
   const asked = params.q !== '' || (content && (params.community !== '' || params.author !== ''));
-  const query = useSearchResults(params, asked);
+  // Where the operator keeps the web search (SEARCH=external), the page only points to it.
+  const external = siteConfig.externalSearch === true;
+  const query = useSearchResults(params, asked && !external);
   const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const results = useMemo(() => data?.pages.flatMap((p) => p.results) ?? [], [data]);
   const moreButton = infiniteScrollingDisabled();
@@ -96,14 +121,7 @@ export function SearchPage() {
     data?.pages.length,
   );
 
-  const widen: { label: string; change: Partial<SearchParams> }[] = content
-    ? [
-        ...(params.t !== 'all' ? [{ label: m.widenWindow, change: { t: 'all' as const } }] : []),
-        ...(params.postType ? [{ label: m.widenType, change: { postType: '' as const } }] : []),
-        ...(params.community ? [{ label: m.widenCommunity, change: { community: '' } }] : []),
-        ...(params.author ? [{ label: m.widenAuthor, change: { author: '' } }] : []),
-      ]
-    : [];
+  const widen: { label: string; change: Partial<SearchParams> }[] = content ? widenings(params) : [];
 
   return (
     <section className={styles.page} aria-labelledby="search-heading">
@@ -118,94 +136,108 @@ export function SearchPage() {
             aria-label={m.heading}
             placeholder={m.placeholder}
             value={text}
+            maxLength={limits.searchQueryMax}
             onChange={(e) => setText(e.target.value)}
           />
           <Button type="submit" variant="primary">
             {m.submit}
           </Button>
         </div>
-        <nav className={styles.tabs} aria-label={m.heading}>
-          {SEARCH_TYPES.map((type: SearchType) => (
-            <Link
-              key={type}
-              href={hrefOf({ ...params, type })}
-              className={styles.tab}
-              aria-current={params.type === type ? 'page' : undefined}
-            >
-              {m.types[type]}
-            </Link>
-          ))}
-        </nav>
-        <div className={styles.filters}>
-          {content && (
-            <>
-              <label className={styles.filter}>
-                <span>{m.community}</span>
-                <input
-                  className={styles.field}
-                  value={community}
-                  placeholder={m.anywhere}
-                  onChange={(e) => setCommunity(e.target.value)}
-                />
-              </label>
-              <label className={styles.filter}>
-                <span>{m.author}</span>
-                <input
-                  className={styles.field}
-                  value={author}
-                  placeholder={m.anyone}
-                  onChange={(e) => setAuthor(e.target.value)}
-                />
-              </label>
-              <label className={styles.filter}>
-                <span>{m.postType}</span>
-                <select
-                  className={styles.field}
-                  value={params.postType}
-                  onChange={(e) => go({ postType: isSearchPostType(e.target.value) ? e.target.value : '' })}
+        {!external && (
+          <>
+            <nav className={styles.tabs} aria-label={m.heading}>
+              {SEARCH_TYPES.map((type: SearchType) => (
+                <Link
+                  key={type}
+                  href={hrefOf({ ...params, type })}
+                  className={styles.tab}
+                  aria-current={params.type === type ? 'page' : undefined}
                 >
-                  {(['', 'text', 'image', 'link'] as const).map((value) => (
-                    <option key={value} value={value}>
-                      {m.postTypes[value]}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className={styles.filter}>
-                <span>{m.window}</span>
-                <select
-                  className={styles.field}
-                  value={params.t}
-                  onChange={(e) => go({ t: isSearchWindow(e.target.value) ? e.target.value : 'all' })}
-                >
-                  {SEARCH_WINDOWS.map((value) => (
-                    <option key={value} value={value}>
-                      {m.windows[value]}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            </>
-          )}
-          <label className={styles.filter}>
-            <span>{m.sort}</span>
-            <select
-              className={styles.field}
-              value={params.sort}
-              onChange={(e) => go({ sort: isSearchSort(e.target.value) ? e.target.value : 'relevance' })}
-            >
-              {SEARCH_SORTS.map((value) => (
-                <option key={value} value={value}>
-                  {m.sorts[value]}
-                </option>
+                  {m.types[type]}
+                </Link>
               ))}
-            </select>
-          </label>
-        </div>
-        <p className={styles.hint}>{m.syntax}</p>
+            </nav>
+            <div className={styles.filters}>
+              {content && (
+                <>
+                  <label className={styles.filter}>
+                    <span>{m.community}</span>
+                    <input
+                      className={styles.field}
+                      value={community}
+                      placeholder={m.anywhere}
+                      onChange={(e) => setCommunity(e.target.value)}
+                    />
+                  </label>
+                  <label className={styles.filter}>
+                    <span>{m.author}</span>
+                    <input
+                      className={styles.field}
+                      value={author}
+                      placeholder={m.anyone}
+                      onChange={(e) => setAuthor(e.target.value)}
+                    />
+                  </label>
+                  <label className={styles.filter}>
+                    <span>{m.postType}</span>
+                    <select
+                      className={styles.field}
+                      value={params.postType}
+                      onChange={(e) =>
+                        go({ postType: isSearchPostType(e.target.value) ? e.target.value : '' })
+                      }
+                    >
+                      {(['', 'text', 'image', 'link'] as const).map((value) => (
+                        <option key={value} value={value}>
+                          {m.postTypes[value]}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                  <label className={styles.filter}>
+                    <span>{m.window}</span>
+                    <select
+                      className={styles.field}
+                      value={params.t}
+                      onChange={(e) => go({ t: isSearchWindow(e.target.value) ? e.target.value : 'all' })}
+                    >
+                      {SEARCH_WINDOWS.map((value) => (
+                        <option key={value} value={value}>
+                          {m.windows[value]}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                </>
+              )}
+              <label className={styles.filter}>
+                <span>{m.sort}</span>
+                <select
+                  className={styles.field}
+                  value={params.sort}
+                  onChange={(e) => go({ sort: isSearchSort(e.target.value) ? e.target.value : 'relevance' })}
+                >
+                  {SEARCH_SORTS.map((value) => (
+                    <option key={value} value={value}>
+                      {m.sorts[value]}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </div>
+            <p className={styles.hint}>{m.syntax}</p>
+          </>
+        )}
       </form>
 
-      {!asked ? (
+      {external ? (
+        <p className={styles.message}>
+          {m.external}{' '}
+          <a href={searchUrl(params.q, window.location.host)} target="_blank" rel="noopener noreferrer">
+            {m.externalLink(params.q)}
+          </a>
+        </p>
+      ) : !asked ? (
         <p className={styles.message}>{m.prompt}</p>
       ) : !data && query.isError ? (
         <div role="alert" className={styles.message}>
@@ -216,8 +248,8 @@ export function SearchPage() {
         <Skeleton lines={3} count={4} label="Loading" />
       ) : results.length === 0 ? (
         <div className={styles.empty} role="status">
-          <p className={styles.emptyTitle}>{m.noResults(params.q)}</p>
-          <p>{m.widen}</p>
+          <p className={styles.emptyTitle}>{params.q ? m.noResults(params.q) : m.noResultsForFilters}</p>
+          <p>{widen.length > 0 ? m.widen : m.widenWords}</p>
           {widen.length > 0 && (
             <ul className={styles.widen}>
               {widen.map((w) => (
