@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSearchText } from './search.js';
+import { parseSearchText } from '@commons/shared/search';
 
 describe('parseSearchText', () => {
   it('takes out community: and author: with bare or quoted names, in any case', () => {
