@@ -349,12 +349,41 @@ describe("the first screen's markup, from the web build's server entry", () => {
     expect(guest).not.toContain(reader.user.username);
   });
 
-  it("renders a guest's page only at the addresses guests share: with no query or the sort alone", async () => {
-    expect(rootMarkup((await s.client().get('/?sort=top')).text)).toContain('data-location="/?sort=top"');
+  it("renders a guest's page only at the addresses guests share: its own, with no query or a sort alone", async () => {
+    expect(rootMarkup((await s.client().get('/?sort=week')).text)).toContain('data-location="/?sort=week"');
     expect(rootMarkup((await s.client().get('/?page=2')).text)).toBeNull();
     expect(rootMarkup((await s.client().get('/?sort=hot&x=1')).text)).toBeNull();
+    // A sort that does not exist, or two, would each be a page of its own.
+    expect(rootMarkup((await s.client().get('/?sort=top')).text)).toBeNull();
+    expect(rootMarkup((await s.client().get(`/?sort=${'x'.repeat(3000)}`)).text)).toBeNull();
+    expect(rootMarkup((await s.client().get('/?sort=hot&sort=week')).text)).toBeNull();
     const reader = await member(s);
     expect(rootMarkup((await reader.client.get('/?page=2')).text)).toContain('data-location="/?page=2"');
+
+    // A post and a community at their own addresses only: not another case, not under another
+    // community's name, not with a comment's id (any id would do, each a render).
+    const owner = await member(s, { isAdmin: true });
+    const community = await newCommunity(owner.client, `SR${uniqueName('x')}`.slice(0, 21));
+    const post = (
+      await owner.client.post('/api/posts', { type: 'text', title: 'Shared', community: community.name })
+    ).json;
+    const own = `/${community.name}/post/${post.publicId}`;
+    expect(rootMarkup((await s.client().get(own)).text)).toContain(`data-location="${own}"`);
+    expect(rootMarkup((await s.client().get(`/${community.name}`)).text)).not.toBeNull();
+    const before = renders();
+    for (const other of [
+      `/${community.name.toLowerCase()}/post/${post.publicId}`,
+      `/madeupname/post/${post.publicId}`,
+      `${own}/${'a'.repeat(24)}`,
+      `/${community.name.toLowerCase()}`,
+    ]) {
+      const page = await s.client().get(other);
+      expect(page.status, other).toBe(200);
+      expect(rootMarkup(page.text), other).toBeNull();
+      // The data still rides along, so the client shows the page without asking.
+      expect(blocks(page.text).size, other).toBe(other.includes('/post/') ? 2 : 3);
+    }
+    expect(renders()).toBe(before);
   });
 
   it("lays out for the device by the client's rule: the mobile hint, else the User-Agent", async () => {

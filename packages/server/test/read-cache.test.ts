@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReadCache } from '../src/cache/read-cache.js';
+import { newId } from '../src/lib/ids.js';
 import { PAGES_CHANGED_CHANNEL } from '../src/cache/pages-changed.js';
 import { listen } from '../src/db/notifications.js';
 import { sharedEncoding } from '../src/http/shared-responses.js';
@@ -125,7 +126,8 @@ describe('guest feed pages from the read cache', () => {
     await newPost('Headers for guests');
     const res = await guestFeed();
     expect(res.headers['cache-control']).toBe('public, max-age=0, s-maxage=5');
-    expect(res.headers['vary']).toBe('Cookie');
+    // The page is longer than a kilobyte, so it is sent compressed to those who accept it.
+    expect(res.headers['vary']).toBe('Cookie, Accept-Encoding');
     expect(res.headers['content-type']).toBe('application/json; charset=UTF-8');
     const etag = res.headers['etag'] as string;
     expect(etag).toMatch(/^W\/"/);
@@ -136,6 +138,21 @@ describe('guest feed pages from the read cache', () => {
     const other = await visitor.get(feedUrl(), { headers: { 'if-none-match': 'W/"something-else"' } });
     expect(other.status).toBe(200);
     expect(other.json).toEqual(res.json);
+  });
+
+  it("keeps a guest's first answer, which starts their session, out of shared caches", async () => {
+    await newPost('A first visit');
+    // No cookie: the answer sets the new session's cookies, the same request for every newcomer.
+    const first = await t.app.inject({ method: 'GET', url: feedUrl() });
+    expect(first.statusCode).toBe(200);
+    expect(String(first.headers['set-cookie'])).toContain('SID=');
+    expect(first.headers['cache-control']).toBe('private, max-age=0');
+    // With that session, the same page is the shared one again.
+    const cookie = (first.headers['set-cookie'] as string[]).map((c) => c.split(';')[0]).join('; ');
+    const next = await t.app.inject({ method: 'GET', url: feedUrl(), headers: { cookie } });
+    expect(next.headers['set-cookie']).toBeUndefined();
+    expect(next.headers['cache-control']).toBe('public, max-age=0, s-maxage=5');
+    expect(next.body).toBe(first.body);
   });
 
   it('compresses a page once per entry, in the encoding the guest accepts', async () => {
@@ -156,6 +173,16 @@ describe('guest feed pages from the read cache', () => {
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.text);
     expect((await raw('identity')).headers['content-encoding']).toBeUndefined();
+    // A 304 names what the answer varies with, as its 200 does, whatever the request accepts.
+    for (const encoding of ['br', 'identity']) {
+      const unchanged = await t.app.inject({
+        method: 'GET',
+        url: feedUrl(),
+        headers: { 'accept-encoding': encoding, 'if-none-match': br.headers['etag'] as string },
+      });
+      expect(unchanged.statusCode).toBe(304);
+      expect(unchanged.headers['vary']).toBe('Cookie, Accept-Encoding');
+    }
     // A member's answer is compressed per request as before, never from the guests' entry.
     const own = await author.client.get(feedUrl(), { headers: { 'accept-encoding': 'br' } });
     expect(own.headers['cache-control']).toBe('private, no-store');
@@ -275,7 +302,7 @@ describe('guest post pages from the read cache', () => {
     await comment(author, post, 'The first word');
     const page = await get(`/api/posts/${post.publicId}`);
     expect(page.headers['cache-control']).toBe('public, max-age=0, s-maxage=5');
-    expect(page.headers['vary']).toBe('Cookie');
+    expect(page.headers['vary']).toBe('Cookie, Accept-Encoding');
     expect(page.json).toMatchObject({ id: post.id, community: { id: community.id } });
     expect(bodies(page.json.comments)).toEqual(['The first word']);
     const again = await visitor.get(`/api/posts/${post.publicId}`, {
@@ -326,6 +353,36 @@ describe('guest post pages from the read cache', () => {
     const retitled = await author.client.put(url, { title: 'Retitled at once', body: '' });
     expect(retitled.status, retitled.text).toBe(200);
     expect((await get(url)).json.title).toBe('Retitled at once');
+  });
+
+  it("shows an image's new alt text to guests at once", async () => {
+    const imageId = newId();
+    await t.db
+      .insertInto('images')
+      .values({
+        id: imageId,
+        width: 10,
+        height: 10,
+        size: 100,
+        upload_size: 100,
+        average_r: 1,
+        average_g: 2,
+        average_b: 3,
+      })
+      .execute();
+    await t.db.insertInto('temp_images').values({ image_id: imageId, user_id: author.user.id }).execute();
+    const res = await author.client.post('/api/posts', {
+      type: 'image',
+      title: 'A picture',
+      community: community.name,
+      images: [{ imageId }],
+    });
+    expect(res.status, res.text).toBe(200);
+    const url = `/api/posts/${res.json.publicId}`;
+    expect((await get(url)).json.images[0].altText).toBeNull();
+    const described = await author.client.put(`/api/images/${imageId}`, { altText: 'A tiny square' });
+    expect(described.status, described.text).toBe(200);
+    expect((await get(url)).json.images[0].altText).toBe('A tiny square');
   });
 
   it("shows a change to the post's community (a rule, a moderator) to guests at once", async () => {

@@ -122,7 +122,10 @@ describe("members' sessions on the feeds", () => {
       PAGES_CHANGED_CHANNEL,
       (payload) => {
         heard.push(payload);
-        applyChangeNotice(payload, { readCache: { invalidate() {} }, recentSessions });
+        applyChangeNotice(payload, {
+          readCache: { invalidate() {}, async invalidateAll() {} },
+          recentSessions,
+        });
       },
       t.app.log,
     );
@@ -145,6 +148,24 @@ describe("members' sessions on the feeds", () => {
         )
         .toContain('sessions');
       await expect.poll(async () => isMemberPage(await member.get('/api/posts'))).toBe(false);
+
+      // A ban changes what guests' pages show (the author's isBanned) too: this process keeps no
+      // read cache, so the servers are told to move the shared one on themselves.
+      const moves: string[] = [];
+      applyChangeNotice('pages-everywhere sessions', {
+        readCache: {
+          invalidate: () => moves.push('this process'),
+          invalidateAll: async () => void moves.push('every process'),
+        },
+        recentSessions,
+      });
+      expect(moves).toEqual(['every process']);
+      heard.length = 0;
+      const banned = await makeUser(t.db);
+      await runOperation(context, { op: 'ban', username: banned.username });
+      await expect.poll(() => heard).toEqual(['pages-everywhere sessions']);
+      await runOperation(context, { op: 'unban', username: banned.username });
+      await expect.poll(() => heard).toEqual(['pages-everywhere sessions', 'pages-everywhere']);
     } finally {
       await listener.close();
     }

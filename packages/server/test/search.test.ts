@@ -430,7 +430,10 @@ describe('paging', () => {
       ['posts', made],
       ['comments', madeComments],
     ] as const) {
-      for (const params of [{}, { sort: 'relevance' }, { sort: 'new' }, { q: 'the' }]) {
+      for (const params of [{}, { sort: 'relevance' }, { sort: 'new' }, { q: 'the' }] as Record<
+        string,
+        string
+      >[]) {
         const seen: string[] = [];
         let cursor: string | null = null;
         do {
@@ -581,7 +584,10 @@ describe('the operator setting', () => {
     try {
       expectError(await search(bob.client, { q: 'anything' }), { status: 404, code: 'search_off' });
       // Whatever else the request says: the route is off, not the request wrong.
-      for (const params of [{ type: 'bad' }, { limit: '999' }, { sort: 'best' }, { cursor: 'x' }]) {
+      for (const params of [{ type: 'bad' }, { limit: '999' }, { sort: 'best' }, { cursor: 'x' }] as Record<
+        string,
+        string
+      >[]) {
         expectError(await search(bob.client, params), { status: 404, code: 'search_off' });
       }
     } finally {

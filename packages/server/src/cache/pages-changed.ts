@@ -9,15 +9,24 @@ import { notifyPagesChanged } from './pages.repository.js';
  */
 export const PAGES_CHANGED_CHANNEL = 'commons_pages_changed';
 
-export type Changed = 'pages' | 'sessions';
+/**
+ * `pages`: the sender moved the shared tier on and forgot its own entries, the others forget theirs.
+ * `pages-everywhere`: the sender keeps no read cache (the operator's command), so every process moves
+ * the shared tier on as well (one move would do; more do no harm).
+ */
+export type Changed = 'pages' | 'pages-everywhere' | 'sessions';
 
 /** Empties what a notice names; a notice that names nothing (an earlier build's) meant pages. */
 export function applyChangeNotice(
   payload: string,
-  caches: { readCache: { invalidate(): void }; recentSessions: { clear(): void } },
+  caches: {
+    readCache: { invalidate(): void; invalidateAll(): Promise<void> };
+    recentSessions: { clear(): void };
+  },
 ): void {
   const changed = payload.split(' ');
-  if (payload === '' || changed.includes('pages')) caches.readCache.invalidate();
+  if (changed.includes('pages-everywhere')) void caches.readCache.invalidateAll();
+  else if (payload === '' || changed.includes('pages')) caches.readCache.invalidate();
   if (changed.includes('sessions')) caches.recentSessions.clear();
 }
 
@@ -29,6 +38,8 @@ export function applyChangeNotice(
  */
 const PAGE_CHANGING_ROUTES = new Set([
   'POST /api/posts',
+  // An image's alt text shows in the posts that hold it.
+  'PUT /api/images/:imageId',
   'PUT /api/posts/:publicId',
   'DELETE /api/posts/:publicId',
   'POST /api/_admin',

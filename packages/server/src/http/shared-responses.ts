@@ -48,6 +48,10 @@ function compressedText(page: CachedText, encoding: 'br' | 'gzip'): Buffer {
  * Cookie` keeps a shared cache from answering a member (whose requests carry the session cookie)
  * with it. Members' responses stay `private, no-store` (http/error-handler.ts). The compressed body
  * is kept with the cache entry: compressing each guest's copy again was the largest cost of a hit.
+ *
+ * A guest's first request starts a session, whose cookies (its id, its CSRF token) go with this
+ * answer: every guest without a cookie sends the same `Cookie` (none), so a shared cache keeping that
+ * answer would give one guest's session to the next. That answer is `private`; the next is shared.
  */
 export function sendShared(
   request: FastifyRequest,
@@ -55,18 +59,21 @@ export function sendShared(
   page: CachedText,
   ttlMs: number,
 ): FastifyReply {
+  const startsSession = request.viewer?.isNewSession === true;
+  const compressible = page.text.length >= COMPRESS_FROM_BYTES;
   reply
-    .header('Cache-Control', `public, max-age=0, s-maxage=${Math.floor(ttlMs / 1000)}`)
-    .header('Vary', 'Cookie')
+    .header(
+      'Cache-Control',
+      startsSession ? 'private, max-age=0' : `public, max-age=0, s-maxage=${Math.floor(ttlMs / 1000)}`,
+    )
+    // The same Vary on a 304 as on its 200 (RFC 9110 §15.4.5): a cache refreshes the stored headers.
+    .header('Vary', compressible ? 'Cookie, Accept-Encoding' : 'Cookie')
     .header('ETag', page.etag);
   const asked = request.headers['if-none-match'];
   if (asked && asked.split(',').some((tag) => tag.trim() === page.etag)) return reply.code(304).send();
-  if (page.text.length < COMPRESS_FROM_BYTES) return reply.send(page.text);
+  if (!compressible) return reply.send(page.text);
   const encoding = sharedEncoding(request.headers['accept-encoding']);
   if (!encoding) return reply.send(page.text);
-  // A Content-Encoding already set tells @fastify/compress to leave the body as it is; Vary as it says.
-  return reply
-    .header('Vary', 'Cookie, Accept-Encoding')
-    .header('Content-Encoding', encoding)
-    .send(compressedText(page, encoding));
+  // A Content-Encoding already set tells @fastify/compress to leave the body as it is.
+  return reply.header('Content-Encoding', encoding).send(compressedText(page, encoding));
 }

@@ -18,7 +18,7 @@ import {
   unbanUser,
 } from '../users/users.service.js';
 import { restoreBackup, writeBackup } from './backup.js';
-import { PAGES_CHANGED_CHANNEL } from '../cache/pages-changed.js';
+import { PAGES_CHANGED_CHANNEL, type Changed } from '../cache/pages-changed.js';
 import { notifyPagesChanged } from '../cache/pages.repository.js';
 
 /** An operator command, as the CLI parsed it. The same value travels to a running server. */
@@ -59,12 +59,21 @@ function where(ctx: OperationContext): string {
  */
 const SESSION_CHANGING_OPS = new Set<Operation['op']>(['admin', 'ban', 'password', 'logout']);
 
+/**
+ * Commands that change what guests' cached pages show: an author's ban (their `isBanned`, and their
+ * posts leaving the feeds) and the admin role (`isAdmin` of their posts' author). This process keeps
+ * no read cache, so the servers move the shared one on themselves (`pages-everywhere`).
+ */
+const PAGE_CHANGING_OPS = new Set<Operation['op']>(['admin', 'ban', 'unban']);
+
 /** Runs one operator command and returns what to print. Failures throw OperatorError or AppError. */
 export async function runOperation(ctx: OperationContext, operation: Operation): Promise<string> {
   const done = await run(ctx, operation);
-  if (SESSION_CHANGING_OPS.has(operation.op)) {
-    await notifyPagesChanged(ctx.db, PAGES_CHANGED_CHANNEL, 'sessions');
-  }
+  const changed: Changed[] = [
+    ...(PAGE_CHANGING_OPS.has(operation.op) ? (['pages-everywhere'] as const) : []),
+    ...(SESSION_CHANGING_OPS.has(operation.op) ? (['sessions'] as const) : []),
+  ];
+  if (changed.length) await notifyPagesChanged(ctx.db, PAGES_CHANGED_CHANNEL, changed.join(' '));
   return done;
 }
 

@@ -148,3 +148,28 @@ export async function firstScreenAnswers(
   await Promise.all(work);
   return answers;
 }
+
+/** The post's own community name: its key comes before any text of the post (API.md §5.6's order). */
+const POST_COMMUNITY = /"communityName":"([0-9A-Za-z_]{3,21})"/;
+/** The community's name: the third key of a Community (API.md §5.4). */
+const COMMUNITY_NAME = /^\{"id":"[0-9a-f]{24}","userId":"[0-9a-f]{24}","name":"([0-9A-Za-z_]{3,21})"/;
+
+/**
+ * The address of the page the answers show, as the site writes it (the community's name as spelt,
+ * no comment id), or null when the answers do not show it. Another address of the same page (another
+ * case, any community before `/post/`, a comment's id) renders the same answers as a page of its own.
+ */
+export function canonicalPath(screen: FirstScreen, answers: EmbeddedAnswer[]): string | null {
+  if (screen.kind === 'home') return screen.feed === 'default' ? '/' : `/${screen.feed}`;
+  if (screen.kind === 'post') {
+    const post = answers.find((a) => a.url.startsWith('/api/posts/'));
+    const name = post && POST_COMMUNITY.exec(post.text)?.[1];
+    return name ? `/${name}/post/${screen.publicId}` : null;
+  }
+  if (screen.kind === 'community') {
+    const community = answers.find((a) => a.url.startsWith('/api/communities/'));
+    const name = community && COMMUNITY_NAME.exec(community.text)?.[1];
+    return name ? `/${name}` : null;
+  }
+  return null;
+}

@@ -2,11 +2,12 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isFeedSort } from '@commons/shared';
 import type { Deps } from '../deps.js';
 import { contentSecurityPolicy } from '../http/security-headers.js';
 import { attachViewer } from '../http/session-hooks.js';
 import { siteOrigin } from '../http/site-origin.js';
-import { firstScreenAnswers, firstScreenOf, type EmbeddedAnswer } from './first-screen.js';
+import { canonicalPath, firstScreenAnswers, firstScreenOf, type EmbeddedAnswer } from './first-screen.js';
 import type { IndexHtml } from './index-html.js';
 import { loadManifest } from './manifest.js';
 import { pageMeta } from './page-meta.js';
@@ -29,12 +30,16 @@ function carriesFirstScreen(answers: EmbeddedAnswer[]): boolean {
 }
 
 /**
- * A guest's page is rendered when it is one that guests share: no query, or only the feed's sort.
- * Any other query (a page number, a highlight, a made-up one) would make each address a render of its
- * own, which anybody could ask for in a loop; those pages go out as before, rendered by the client.
+ * A guest's page is rendered when it is one that guests share: the page's own address (as the site
+ * writes it: canonicalPath) with no query, or with the feed's sort alone, a sort that exists. Any other
+ * address of it (a page number, a made-up sort or query, another case of a name, a comment's id) would
+ * make each address a render of its own, which anybody could ask for in a loop; those pages go out
+ * with their data as before, rendered by the client.
  */
-function sharedByGuests(url: URL): boolean {
-  return [...url.searchParams.keys()].every((key) => key === 'sort');
+function sharedByGuests(url: URL, pathname: string, canonical: string | null): boolean {
+  const keys = [...url.searchParams.keys()];
+  if (keys.length > 1 || (keys.length === 1 && !isFeedSort(url.searchParams.get('sort')))) return false;
+  return canonical === pathname;
 }
 
 function header(request: FastifyRequest, name: string): string | undefined {
@@ -144,7 +149,7 @@ export async function registerWebApp(app: FastifyInstance, deps: Deps, shell: In
       renderer &&
       screen.kind !== 'other' &&
       carriesFirstScreen(answers) &&
-      (request.viewer.user || sharedByGuests(url))
+      (request.viewer.user || sharedByGuests(url, pathname, canonicalPath(screen, answers)))
         ? await renderFirstScreen(renderer, request, {
             location: url.pathname + url.search,
             answers,
