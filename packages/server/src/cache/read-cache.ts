@@ -5,6 +5,8 @@ import type { SharedTier } from './shared-tier.js';
 export interface CachedText {
   text: string;
   etag: string;
+  /** When the entry ends (ms, the cache's clock): what a CDN may keep of it, no longer (secondsLeft). */
+  expires: number;
   /**
    * The text compressed, per encoding, made by the first guest who asks for it in that encoding and
    * kept with the entry (http/shared-responses.ts): one compression per entry, not per request.
@@ -27,6 +29,11 @@ export interface ReadCache {
    * value is shared by every caller: callers copy what they change, never change it in place.
    */
   getValue<T>(key: string, compute: () => Promise<T>): Promise<T>;
+  /**
+   * Seconds until `page`'s entry ends, rounded up (HTTP counts whole seconds), 0 when it has: a CDN
+   * keeps it no longer than the server does, give or take that second.
+   */
+  secondsLeft(page: CachedText): number;
   /** Forgets this process's entries: another process changed pages (its notice), or a restore. */
   invalidate(): void;
   /**
@@ -126,10 +133,13 @@ export function createReadCache(
     get(key, compute) {
       return getValue(key, async () => {
         const text = await compute();
-        return { text, etag: etagOf(text) };
+        return { text, etag: etagOf(text), expires: now() + ttlMs };
       });
     },
     getValue,
+    secondsLeft(page) {
+      return Math.max(0, Math.ceil((page.expires - now()) / 1000));
+    },
     get size() {
       return entries.size;
     },

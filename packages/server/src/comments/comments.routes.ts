@@ -54,7 +54,7 @@ export function commentsRoutes(scope: FastifyInstance, deps: Deps): void {
         request.query,
         (comments) => reply.serialize(comments) as string,
       );
-      return sendShared(request, reply, page, deps.readCache.ttlMs);
+      return sendShared(request, reply, page, deps.readCache);
     },
   );
 

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CachedText } from '../cache/read-cache.js';
+import type { CachedText, ReadCache } from '../cache/read-cache.js';
 
 /** Below this, compressing saves less than it costs (@fastify/compress's threshold, app.ts). */
 const COMPRESS_FROM_BYTES = 1024;
@@ -44,7 +44,7 @@ function compressedText(page: CachedText, encoding: 'br' | 'gzip'): Buffer {
 
 /**
  * Sends a response that is the same for every guest: a CDN may keep it as long as the server's own
- * cache does (`s-maxage`), browsers revalidate it each time (`max-age=0`, ETag, 304), and `Vary:
+ * cache still does (`s-maxage`, the entry's time left, so that a copy is never older than a lifetime), browsers revalidate it each time (`max-age=0`, ETag, 304), and `Vary:
  * Cookie` keeps a shared cache from answering a member (whose requests carry the session cookie)
  * with it. Members' responses stay `private, no-store` (http/error-handler.ts). The compressed body
  * is kept with the cache entry: compressing each guest's copy again was the largest cost of a hit.
@@ -57,14 +57,14 @@ export function sendShared(
   request: FastifyRequest,
   reply: FastifyReply,
   page: CachedText,
-  ttlMs: number,
+  cache: Pick<ReadCache, 'secondsLeft'>,
 ): FastifyReply {
   const startsSession = request.viewer?.isNewSession === true;
   const compressible = page.text.length >= COMPRESS_FROM_BYTES;
   reply
     .header(
       'Cache-Control',
-      startsSession ? 'private, max-age=0' : `public, max-age=0, s-maxage=${Math.floor(ttlMs / 1000)}`,
+      startsSession ? 'private, max-age=0' : `public, max-age=0, s-maxage=${cache.secondsLeft(page)}`,
     )
     // The same Vary on a 304 as on its 200 (RFC 9110 §15.4.5): a cache refreshes the stored headers.
     .header('Vary', compressible ? 'Cookie, Accept-Encoding' : 'Cookie')

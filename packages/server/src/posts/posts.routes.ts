@@ -54,7 +54,7 @@ export function postsRoutes(scope: FastifyInstance, deps: Deps): void {
       const query = parseFeedQuery(request.query);
       if (request.viewer.user || query.filter) return getFeed(deps, request.viewer.user, query);
       const page = await getGuestFeed(deps, query, (feed) => reply.serialize(feed) as string);
-      return sendShared(request, reply, page, deps.readCache.ttlMs);
+      return sendShared(request, reply, page, deps.readCache);
     },
   );
 
@@ -75,7 +75,7 @@ export function postsRoutes(scope: FastifyInstance, deps: Deps): void {
         fetchCommunity,
         (post) => reply.serialize(post) as string,
       );
-      return sendShared(request, reply, page, deps.readCache.ttlMs);
+      return sendShared(request, reply, page, deps.readCache);
     },
   );
 
