@@ -44,9 +44,9 @@ function compressedText(page: CachedText, encoding: 'br' | 'gzip'): Buffer {
 
 /**
  * Sends a response that is the same for every guest: a CDN may keep it as long as the server's own
- * cache still does (`s-maxage`, the entry's time left, so that a copy is never older than a lifetime), browsers revalidate it each time (`max-age=0`, ETag, 304), and `Vary:
- * Cookie` keeps a shared cache from answering a member (whose requests carry the session cookie)
- * with it. Members' responses stay `private, no-store` (http/error-handler.ts). The compressed body
+ * cache still does (`s-maxage`, the entry's time left, so that no copy outlives a lifetime), browsers
+ * revalidate it each time (`max-age=0`, ETag, 304), and `Vary: Cookie` keeps a shared cache from
+ * answering a member (whose requests carry the session cookie) with it. Members' responses stay `private, no-store` (http/error-handler.ts). The compressed body
  * is kept with the cache entry: compressing each guest's copy again was the largest cost of a hit.
  *
  * A guest's first request starts a session, whose cookies (its id, its CSRF token) go with this
