@@ -71,6 +71,7 @@ export const modLogMessages = {
   wholeSite: 'The whole site',
   siteIntro: 'Every moderation and admin action on the site, newest first.',
   empty: 'Nothing in the log yet.',
+  emptyFiltered: 'Nothing in the log matches these filters.',
   end: 'No more entries',
   loadMore: 'More',
   allActions: 'All actions',

@@ -70,6 +70,7 @@ export function parseSearchText(raw: string, only?: SearchOperator): ParsedSearc
 export const searchMessages = {
   heading: 'Search',
   placeholder: 'Search posts, comments, communities and users',
+  externalPlaceholder: 'Search this site on the web',
   submit: 'Search',
   types: { posts: 'Posts', comments: 'Comments', communities: 'Communities', users: 'Users' },
   sort: 'Sort',
@@ -90,6 +91,8 @@ export const searchMessages = {
   noResultsForFilters: 'No results for these filters',
   widen: 'Try fewer or other words, another tab, or widen the filters:',
   widenWords: 'Try fewer or other words, or another tab.',
+  widenFilters: 'Try another tab, or widen the filters:',
+  addWords: 'Try another community or author, or search for words.',
   widenWindow: 'Search all time',
   widenType: 'Any post type',
   widenCommunity: 'Search every community',

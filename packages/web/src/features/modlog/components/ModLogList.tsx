@@ -210,7 +210,9 @@ export function ModLogList({ community }: { community: string | null }) {
           <Button onClick={() => void log.refetch()}>{messages.common.retry}</Button>
         </div>
       ) : entries.length === 0 ? (
-        <p className={styles.muted}>{modLogMessages.empty}</p>
+        <p className={styles.muted}>
+          {filters.action || filters.moderator ? modLogMessages.emptyFiltered : modLogMessages.empty}
+        </p>
       ) : (
         <ul className={styles.list} aria-label={modLogMessages.heading}>
           {entries.map((entry) => (

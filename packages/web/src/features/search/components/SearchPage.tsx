@@ -59,8 +59,18 @@ function hrefOf(params: SearchParams): string {
 const keyOf = (result: SearchResult) => `${result.type}:${result.item.id}`;
 
 /**
+ * Whether `params` ask for anything: words, or for posts and comments a community or author alone
+ * (communities and users need words).
+ */
+function asks(params: SearchParams): boolean {
+  const content = params.type === 'posts' || params.type === 'comments';
+  return params.q !== '' || (content && (params.community !== '' || params.author !== ''));
+}
+
+/**
  * Ways to find more when nothing matched: each filter that narrows the search, set in its field or
- * typed into the query (`community:name`, `author:name`), as a link that lifts it.
+ * typed into the query (`community:name`, `author:name`), as a link that lifts it; not one that would
+ * leave nothing to search for (a community filter alone, lifted, is the empty page).
  */
 function widenings(params: SearchParams): { label: string; change: Partial<SearchParams> }[] {
   const typed = parseSearchText(params.q);
@@ -68,7 +78,7 @@ function widenings(params: SearchParams): { label: string; change: Partial<Searc
     only === 'community'
       ? { community: '', q: parseSearchText(params.q, 'community').text }
       : { author: '', q: parseSearchText(params.q, 'author').text };
-  return [
+  const all = [
     ...(params.t !== 'all' ? [{ label: m.widenWindow, change: { t: 'all' as const } }] : []),
     ...(params.postType ? [{ label: m.widenType, change: { postType: '' as const } }] : []),
     ...(params.community || typed.communities.length
@@ -76,6 +86,13 @@ function widenings(params: SearchParams): { label: string; change: Partial<Searc
       : []),
     ...(params.author || typed.authors.length ? [{ label: m.widenAuthor, change: lift('author') }] : []),
   ];
+  return all.filter((w) => asks({ ...params, ...w.change }));
+}
+
+/** What to try when nothing matched, by whether there were words and filters to lift. */
+function emptyAdvice(words: boolean, liftable: boolean): string {
+  if (words) return liftable ? m.widen : m.widenWords;
+  return liftable ? m.widenFilters : m.addWords;
 }
 
 /**
@@ -107,7 +124,7 @@ export function SearchPage() {
   };
 
   const content = params.type === 'posts' || params.type === 'comments';
-  const asked = params.q !== '' || (content && (params.community !== '' || params.author !== ''));
+  const asked = asks(params);
   // Where the operator keeps the web search (SEARCH=external), the page only points to it.
   const external = siteConfig.externalSearch === true;
   const query = useSearchResults(params, asked && !external);
@@ -134,7 +151,7 @@ export function SearchPage() {
             type="search"
             className={styles.input}
             aria-label={m.heading}
-            placeholder={m.placeholder}
+            placeholder={external ? m.externalPlaceholder : m.placeholder}
             value={text}
             maxLength={limits.searchQueryMax}
             onChange={(e) => setText(e.target.value)}
@@ -249,7 +266,7 @@ export function SearchPage() {
       ) : results.length === 0 ? (
         <div className={styles.empty} role="status">
           <p className={styles.emptyTitle}>{params.q ? m.noResults(params.q) : m.noResultsForFilters}</p>
-          <p>{widen.length > 0 ? m.widen : m.widenWords}</p>
+          <p>{emptyAdvice(params.q !== '', widen.length > 0)}</p>
           {widen.length > 0 && (
             <ul className={styles.widen}>
               {widen.map((w) => (
