@@ -389,6 +389,10 @@ describe('feeds', () => {
       ['activity', `-5.${id}`],
       ['activity', `1.5.${id}`],
       ['day', `99999999999999999999.${id}`],
+      // Beyond a 32-bit integer, which points are: no post could be there.
+      ['week', `99999999999.${id}`],
+      ['all', `2147483648.${id}`],
+      ['day', `-2147483649.${id}`],
       ['all', `1e3.${id}`],
       ['week', 'null.null'],
     ];
@@ -396,6 +400,10 @@ describe('feeds', () => {
       const res = await t.client().get(`/api/posts?sort=${sort}&next=${encodeURIComponent(next)}`);
       expect(res.status, `${sort} ${next}`).toBe(400);
       expect(res.json).toEqual(INVALID_CURSOR);
+    }
+    // The ends of the range are cursors like any other.
+    for (const points of ['2147483647', '-2147483648']) {
+      expect((await t.client().get(`/api/posts?sort=all&next=${points}.${id}`)).status).toBe(200);
     }
   });
 

@@ -17,6 +17,7 @@ import {
   insertRequest,
   listRequests,
 } from './community-requests.repository.js';
+import { INT32_MAX } from '../lib/int32.js';
 
 const DAY_MS = 86_400_000;
 
@@ -65,7 +66,7 @@ export async function listCommunityRequests(deps: Deps, viewer: UserRow | null):
 
 function parseRequestId(value: unknown): number {
   const id = typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value;
-  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) {
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1 || id > INT32_MAX) {
     throw errors.invalidRequestId();
   }
   return id;

@@ -2,6 +2,7 @@ import type { FeedSort } from '@commons/shared';
 import { errors } from '../lib/errors.js';
 import { parseId } from '../lib/ids.js';
 import type { Cursor, FeedRow } from './feeds.repository.js';
+import { INT32_MAX, INT32_MIN } from '../lib/int32.js';
 
 const PAIR = /^(-?\d{1,20})\.([0-9a-fA-F]{24})$/;
 
@@ -21,7 +22,10 @@ export function parseCursor(sort: FeedSort, next: string): Cursor {
   }
   const value = Number(number);
   if (!Number.isSafeInteger(value)) throw errors.invalidCursor();
-  return sort === 'hot' ? { sort: 'hot', hotness: value, id } : { sort: 'top', points: value, id };
+  if (sort === 'hot') return { sort: 'hot', hotness: value, id };
+  // Points are a 32-bit integer column: no post is beyond it, and the query could not compare.
+  if (value > INT32_MAX || value < INT32_MIN) throw errors.invalidCursor();
+  return { sort: 'top', points: value, id };
 }
 
 /** The cursor that starts the next page at `row` (API.md §19). */

@@ -35,6 +35,7 @@ import {
   type ListRow,
 } from './lists.repository.js';
 import { findList, parseIntegerId, withFacts, type ListRef } from './lists.service.js';
+import { INT32_MAX } from '../lib/int32.js';
 
 /*
  * A list's items (API.md §14.4, §14.5). Every method answers a page of the items, read with the query's
@@ -43,7 +44,6 @@ import { findList, parseIntegerId, withFacts, type ListRef } from './lists.servi
  */
 
 const DEFAULT_LIMIT = 10;
-const MAX_INT = 2 ** 31 - 1;
 
 interface PageQuery {
   /** Null: the list's own sort. */
@@ -59,7 +59,7 @@ function parsePageQuery(query: ListItemsQueryParams): PageQuery {
     if (!/^-?\d+$/.test(query.limit)) throw errors.invalidListItemsLimit();
     const n = Number(query.limit);
     // No maximum (DOMAIN §2.10): beyond what any list can hold is the same as no limit.
-    limit = n <= 0 || n > MAX_INT ? null : n;
+    limit = n <= 0 || n > INT32_MAX ? null : n;
   }
   let sort: ListItemSort | null = null;
   if (query.sort !== undefined && query.sort !== '') {

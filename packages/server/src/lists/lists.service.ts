@@ -37,18 +37,18 @@ import {
   updateList as updateListRow,
   type ListRow,
 } from './lists.repository.js';
+import { INT32_MAX } from '../lib/int32.js';
 
 /** How a route names a list (API.md §14.3): by its owner and name, or by its integer id. */
 export type ListRef = { username: string; listName: string } | { listId: string };
 
 /** List and item ids are PostgreSQL integers: a larger number names nothing. */
-const MAX_INT = 2 ** 31 - 1;
 
 /** An integer id of the path, or null for an integer that can name nothing; `invalid` when not one. */
 export function parseIntegerId(value: string, invalid: () => Error): number | null {
   if (!/^-?\d+$/.test(value)) throw invalid();
   const n = Number(value);
-  return n >= 1 && n <= MAX_INT ? n : null;
+  return n >= 1 && n <= INT32_MAX ? n : null;
 }
 
 /** The list a route names, undefined when there is none; a malformed id is 400 `invalid-list-id`. */

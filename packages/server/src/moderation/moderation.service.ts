@@ -70,13 +70,12 @@ import {
   updateRule,
 } from './moderation.repository.js';
 import { actingGroup, inCommunity, recordModAction } from './modlog.service.js';
+import { INT32_MAX } from '../lib/int32.js';
 
 /*
  * The moderation area (DOMAIN §6.2, §7): a community's settings, rules, moderators, bans, reports and
  * images. Every "who may" question is the policy module's; this module loads the facts it needs.
  */
-
-const INT32_MAX = 2_147_483_647;
 
 /** A community whose moderation tools the viewer may use (403 `not_admin_nor_mod` otherwise). */
 async function modToolsCommunity(deps: Deps, viewer: UserRow | null, id: string): Promise<CommunityRow> {

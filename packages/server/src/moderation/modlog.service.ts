@@ -19,6 +19,7 @@ import {
   type ModLogRow,
   type NewModLogEntry,
 } from './modlog.repository.js';
+import { INT32_MAX } from '../lib/int32.js';
 
 /*
  * The public moderation log (issue 16; README "API notes"). Every moderation and admin action writes
@@ -72,7 +73,7 @@ export async function removalReason(
   if (query.reasonRule !== undefined && query.reasonRule !== '') {
     if (!/^\d{1,10}$/.test(query.reasonRule)) throw errors.invalidReasonRule();
     const id = Number(query.reasonRule);
-    rule = id <= 2_147_483_647 ? await ruleOfCommunity(db, communityId, id) : undefined;
+    rule = id <= INT32_MAX ? await ruleOfCommunity(db, communityId, id) : undefined;
     if (!rule) throw errors.invalidReasonRule();
   }
   return { reason: reason || null, ruleId: rule?.id ?? null, rule: rule?.rule ?? null };

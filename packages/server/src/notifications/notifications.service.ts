@@ -46,10 +46,10 @@ import {
   type NotificationRow,
   type PagedNotificationRow,
 } from './notifications.repository.js';
+import { INT32_MAX } from '../lib/int32.js';
 
 /** Notifications per page (API.md §12.1). */
 export const NOTIFICATIONS_PAGE_SIZE = 10;
-const MAX_INT = 2 ** 31 - 1;
 
 interface Rendering {
   render: boolean;
@@ -85,7 +85,7 @@ export function decodeCursor(text: string): NotificationCursor {
     typeof c.i !== 'number' ||
     !Number.isInteger(c.i) ||
     c.i < 1 ||
-    c.i > MAX_INT ||
+    c.i > INT32_MAX ||
     !/^[A-Za-z0-9_-]*={0,2}$/.test(text)
   ) {
     throw errors.invalidCursor();
@@ -97,7 +97,7 @@ export function decodeCursor(text: string): NotificationCursor {
 function parseNotificationId(raw: string): number | null {
   if (!/^\d{1,12}$/.test(raw)) throw errors.invalidId();
   const id = Number(raw);
-  return id >= 1 && id <= MAX_INT ? id : null;
+  return id >= 1 && id <= INT32_MAX ? id : null;
 }
 
 function copyUrl(image: ImageRow | undefined, set: CopySet, name: string, key: Buffer): string | null {
