@@ -25,6 +25,7 @@ import type { DB } from './db/schema.js';
 import type { Deps } from './deps.js';
 import { createReadCache, type ReadCache } from './cache/read-cache.js';
 import { registerPageInvalidation } from './cache/pages-changed.js';
+import { registerOwnWrites } from './feeds/own-writes.js';
 import { isHttps } from './http/cookies.js';
 import { errorHandler, isApiRequest, sendApiError, setApiHeaders } from './http/error-handler.js';
 import { acceptJsonWhateverTheType, checkRouteSchemas } from './http/json-body.js';
@@ -225,6 +226,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(async (scope) => {
         registerSessionHooks(scope, deps);
         registerPageInvalidation(scope, deps);
+        registerOwnWrites(scope, deps);
         siteRoutes(scope, deps);
         authRoutes(scope, deps);
         captchaRoutes(scope, deps);

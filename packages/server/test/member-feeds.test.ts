@@ -217,6 +217,71 @@ describe("members' feed pages from shared parts", () => {
     expect(seenByA).toEqual(await direct(a, query));
   });
 
+  it('never shows a post twice on a page made of shared runs cached at different times', async () => {
+    const community = await newCommunity(admin.client);
+    const made: any[] = [];
+    for (let i = 0; i < 14; i++) {
+      made.push(
+        ok(
+          await others[1]!.client.post('/api/posts', {
+            type: 'text',
+            title: `run ${i}`,
+            community: community.name,
+          }),
+          'post',
+        ),
+      );
+    }
+    const top = made.reverse(); // newest activity first: top[0] is the last made
+    const base = `communityId=${community.id}&sort=activity`;
+    const [x, y] = [await member(t), await member(t)];
+    for (const post of top.slice(0, 10))
+      ok(await x.client.post('/api/hidden_posts', { postId: post.id }), 'hide');
+    // Another member's second page keeps the run that starts at the ninth post, as it is now.
+    const ninth = (await feed(y.client, `${base}&limit=8`)).next;
+    await feed(y.client, `${base}&limit=2&next=${encodeURIComponent(ninth)}`);
+    // A comment moves the eleventh to the top; comments leave the shared runs as they are.
+    ok(
+      await others[0]!.client.post(`/api/posts/${top[10].publicId}/comments`, { body: 'up it goes' }),
+      'comment',
+    );
+    // X's first page: a new first run (the eleventh first), then the kept run (the eleventh again).
+    const page = await feed(x.client, `${base}&limit=2`);
+    expect(page.posts.map((p: any) => p.title)).toEqual(['run 3', 'run 2']);
+  });
+
+  it('never loses a post from the pages of the member who just moved it by a vote', async () => {
+    const community = await newCommunity(admin.client);
+    for (let i = 0; i < 8; i++) {
+      ok(
+        await others[1]!.client.post('/api/posts', {
+          type: 'text',
+          title: `vote ${i}`,
+          community: community.name,
+        }),
+        'post',
+      );
+    }
+    const reader = await member(t);
+    const query = `communityId=${community.id}&sort=all&limit=3`;
+    const first = await feed(reader.client, query);
+    // The post that starts the next page, moved up by the member's own vote.
+    const cursorPost = first.next.split('.')[1];
+    ok(await reader.client.post('/api/_postVote', { postId: cursorPost, up: true }), 'vote');
+    const seen: string[] = [];
+    let next: string | null = null;
+    do {
+      const page: any = await feed(
+        reader.client,
+        `${query}${next ? `&next=${encodeURIComponent(next)}` : ''}`,
+      );
+      seen.push(...page.posts.map((p: any) => p.id));
+      next = page.next;
+    } while (next);
+    expect(seen.filter((id) => id === cursorPost)).toHaveLength(1);
+    expect(new Set(seen).size).toBe(8);
+  });
+
   it("shows a member's own vote, hide, mute and muted word on their very next request", async () => {
     const reader = readers[1]!;
     ok(await reader.client.delete('/api/mutes?type=user'), 'clear');

@@ -7,6 +7,7 @@ import type { UserRow } from '../users/users.repository.js';
 import { cursorOf, parseCursor } from './feed-cursors.js';
 import type { FeedQuery } from './feeds.service.js';
 import { feedPage, memberPostStates, type FeedScope, type MemberPostState } from './feeds.repository.js';
+import { movedPostsRecently } from './own-writes.js';
 
 /**
  * A run of a feed that is the same for every member: in the feed's order from a cursor, more posts
@@ -130,6 +131,7 @@ export async function memberFeedPage(
       ));
 
   const visible: Post[] = [];
+  const taken = new Set<string>();
   let pinned: Post[] = [];
   let nextCursor: string | null = null;
   let seen = 0;
@@ -137,7 +139,8 @@ export async function memberFeedPage(
   const memo = `${viewer.id}:${scopeKey(scope)}:${query.feed}:${query.sort}:${query.limit}:${query.next ?? ''}`;
   const before = learnt.get(memo);
   const prior = before && before.until > Date.now() ? before : undefined;
-  if (prior?.direct) return direct();
+  // The member's own vote or comment moved a post that the shared runs still hold where it was.
+  if (prior?.direct || movedPostsRecently(viewer.id)) return direct();
   const learn = (wentDirect: boolean) => {
     learnt.delete(memo);
     learnt.set(memo, {
@@ -197,13 +200,15 @@ export async function memberFeedPage(
       for (const { post, cursor } of chunk) {
         seen++;
         const state = states.get(post.id);
-        if (!shows(state)) continue;
+        // Runs cached at different times join here: a post that moved between them can be in two.
+        if (!shows(state) || taken.has(post.id)) continue;
         passed++;
         if (visible.length === query.limit) {
           nextCursor = cursor;
           break;
         }
         visible.push(withMemberState(post, state));
+        taken.add(post.id);
       }
     }
     if (nextCursor !== null) break;
