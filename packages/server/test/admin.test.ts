@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../src/lib/ids.js';
-import { loggedInClient, type Member, member, uniqueName } from './factories.js';
+import { loggedInClient, type Member, member, uniqueName, uploadedImage } from './factories.js';
 import { createTestApp, type TestApp, type TestClient } from './harness.js';
 import { NOT_ADMIN, NOT_LOGGED_IN, SUSPENDED, USER_NOT_FOUND } from './api-errors.js';
 
@@ -204,21 +203,7 @@ describe('ban_user and unban_user', () => {
       url: 'http://192.0.2.1/',
       community: community.name,
     });
-    const imageId = newId();
-    await t.db
-      .insertInto('images')
-      .values({
-        id: imageId,
-        width: 10,
-        height: 10,
-        size: 100,
-        upload_size: 100,
-        average_r: 1,
-        average_g: 2,
-        average_b: 3,
-      })
-      .execute();
-    await t.db.insertInto('temp_images').values({ image_id: imageId, user_id: target.user.id }).execute();
+    const imageId = await uploadedImage(t.db, target.user.id);
     const image = await target.client.post('/api/posts', {
       type: 'image',
       title: 'An image',

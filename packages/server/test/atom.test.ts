@@ -1,8 +1,7 @@
 import { FEED_SORTS } from '@commons/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../src/lib/ids.js';
 import { childrenNamed, parseAtom, parseXml, textOf, type XmlElement } from './atom-checker.js';
-import { guest, member, newCommunity, uniqueName, type Member } from './factories.js';
+import { guest, member, newCommunity, uniqueName, uploadedImage, type Member } from './factories.js';
 import { createTestApp, type TestApp, type TestClient, type TestResponse } from './harness.js';
 
 /**
@@ -71,21 +70,7 @@ beforeAll(async () => {
     title: 'A link',
     url: 'http://192.0.2.1/page?a=1&b=2',
   });
-  const imageId = newId();
-  await t.db
-    .insertInto('images')
-    .values({
-      id: imageId,
-      width: 10,
-      height: 10,
-      size: 100,
-      upload_size: 100,
-      average_r: 1,
-      average_g: 2,
-      average_b: 3,
-    })
-    .execute();
-  await t.db.insertInto('temp_images').values({ image_id: imageId, user_id: author.user.id }).execute();
+  const imageId = await uploadedImage(t.db, author.user.id);
   imagePost = await post(author.client, { type: 'image', title: 'An image', images: [{ imageId }] });
   removed = await post(author.client, { type: 'text', title: 'Removed by a moderator', body: 'gone' });
   ok(await admin.client.delete(`/api/posts/${removed.publicId}?deleteAs=mods`));

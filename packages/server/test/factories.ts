@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../src/db/schema.js';
+import { newId } from '../src/lib/ids.js';
 import { hashPassword } from '../src/users/passwords.js';
 import type { UserRow } from '../src/users/users.repository.js';
 import { createUser } from '../src/users/users.service.js';
@@ -98,4 +99,27 @@ export async function newCommunity(
   const res = await creator.post('/api/communities', { name, ...(about === undefined ? {} : { about }) });
   if (res.status !== 200) throw new Error(`community ${name}: ${res.status} ${res.text}`);
   return res.json;
+}
+
+/**
+ * An uploaded image of `userId`'s, not yet in a post, made in the database (no file: for what reads
+ * its row, such as a post's JSON): its id, to give as `images: [{ imageId }]`.
+ */
+export async function uploadedImage(db: Kysely<DB>, userId: string): Promise<string> {
+  const id = newId();
+  await db
+    .insertInto('images')
+    .values({
+      id,
+      width: 10,
+      height: 10,
+      size: 100,
+      upload_size: 100,
+      average_r: 1,
+      average_g: 2,
+      average_b: 3,
+    })
+    .execute();
+  await db.insertInto('temp_images').values({ image_id: id, user_id: userId }).execute();
+  return id;
 }

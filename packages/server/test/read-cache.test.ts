@@ -1,11 +1,10 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReadCache } from '../src/cache/read-cache.js';
-import { newId } from '../src/lib/ids.js';
 import { PAGES_CHANGED_CHANNEL } from '../src/cache/pages-changed.js';
 import { listen } from '../src/db/notifications.js';
 import { sharedEncoding } from '../src/http/shared-responses.js';
-import { type Member, guest, member, newCommunity } from './factories.js';
+import { type Member, guest, member, newCommunity, uploadedImage } from './factories.js';
 import { createTestApp, type TestApp, type TestClient } from './harness.js';
 
 /**
@@ -362,21 +361,7 @@ describe('guest post pages from the read cache', () => {
   });
 
   it("shows an image's new alt text to guests at once", async () => {
-    const imageId = newId();
-    await t.db
-      .insertInto('images')
-      .values({
-        id: imageId,
-        width: 10,
-        height: 10,
-        size: 100,
-        upload_size: 100,
-        average_r: 1,
-        average_g: 2,
-        average_b: 3,
-      })
-      .execute();
-    await t.db.insertInto('temp_images').values({ image_id: imageId, user_id: author.user.id }).execute();
+    const imageId = await uploadedImage(t.db, author.user.id);
     const res = await author.client.post('/api/posts', {
       type: 'image',
       title: 'A picture',
