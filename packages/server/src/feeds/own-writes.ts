@@ -26,14 +26,18 @@ export function movedPostsRecently(userId: string): boolean {
   return false;
 }
 
-/** Notes each successful order-changing write of a member, for the cache's lifetime. */
+/**
+ * Notes each successful order-changing write of a member, for the cache's lifetime, before its answer
+ * leaves: the member's next request, sent once they have it, already goes to the direct query.
+ */
 export function registerOwnWrites(app: FastifyInstance, deps: Deps): void {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     const user = request.viewer?.user;
-    if (!user || reply.statusCode >= 400 || deps.readCache.ttlMs <= 0) return;
-    if (!ORDER_CHANGING_ROUTES.has(`${request.method} ${request.routeOptions.url}`)) return;
+    if (!user || reply.statusCode >= 400 || deps.readCache.ttlMs <= 0) return payload;
+    if (!ORDER_CHANGING_ROUTES.has(`${request.method} ${request.routeOptions.url}`)) return payload;
     recent.delete(user.id);
     recent.set(user.id, Date.now() + deps.readCache.ttlMs);
     if (recent.size > RECENT_MAX) recent.delete(recent.keys().next().value!);
+    return payload;
   });
 }
