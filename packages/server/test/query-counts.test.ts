@@ -148,6 +148,25 @@ describe('statements per request on the hot reads', () => {
     expect(await sameFor(reader.client, few, many)).toBe(22);
   });
 
+  it("a search's words become a tsquery once per text, then the process remembers it", async () => {
+    const conversions = (statements: string[]) =>
+      statements.filter((s) => s.includes('websearch_to_tsquery'));
+    const search = (q: string) => visitor.get(`/api/search?q=${encodeURIComponent(q)}&type=posts`);
+    // Once, so that what a process reads once (the session, the words' statistics) is out of the way.
+    ok(await search('post number'), 'a first search');
+    const first = await queries.during(async () => ok(await search('number post'), 'first search'));
+    const again = await queries.during(async () => ok(await search('number post'), 'the same again'));
+    const other = await queries.during(async () => ok(await search('number -post'), 'another text'));
+    expect(conversions(first)).toHaveLength(1);
+    expect(conversions(again)).toHaveLength(0);
+    expect(again).toHaveLength(first.length - 1);
+    expect(conversions(other)).toHaveLength(1);
+    // What is remembered is what the text gives: the results of both tries are the same.
+    const a = ok(await search('number post'), 'a');
+    expect(a.results.length).toBeGreaterThan(0);
+    expect(ok(await search('number -post'), 'b').results).toEqual([]);
+  });
+
   it("a post's comments, for a guest and for a member", async () => {
     const few = `/api/posts/${small.publicId}/comments`;
     const many = `/api/posts/${large.publicId}/comments`;

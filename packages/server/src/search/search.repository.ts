@@ -81,9 +81,42 @@ function headline(column: RawBuilder<unknown>, tsquery: string, whole: boolean):
     THEN ${marked(headlineOptions(true))} ELSE ${marked(headlineOptions(false))} END`);
 }
 
-/** The query text as a tsquery, in text form; '' when it holds no searchable word (stop words, operators). */
-export async function toTsQuery(db: Kysely<DB>, text: string): Promise<string> {
-  if (!text.trim()) return '';
+/**
+ * How many query texts a process keeps the tsquery of. The text alone decides it (the `english`
+ * configuration changes only with the server's files), and people search for the same words again and
+ * again; a kept one saves a statement's round trip per search.
+ */
+const TSQUERIES_KEPT = 2000;
+
+const tsQueries = new WeakMap<Kysely<DB>, Map<string, Promise<string>>>();
+
+/**
+ * The query text as a tsquery, in text form; '' when it holds no searchable word (stop words,
+ * operators). The most recently asked TSQUERIES_KEPT are kept, and one asked while it is being made
+ * waits for that answer.
+ */
+export function toTsQuery(db: Kysely<DB>, text: string): Promise<string> {
+  if (!text.trim()) return Promise.resolve('');
+  let kept = tsQueries.get(db);
+  if (!kept) {
+    kept = new Map();
+    tsQueries.set(db, kept);
+  }
+  const known = kept.get(text);
+  if (known) {
+    // The Map keeps insertion order: taken out and put back, it is the newest, last to be dropped.
+    kept.delete(text);
+    kept.set(text, known);
+    return known;
+  }
+  const made = readTsQuery(db, text);
+  kept.set(text, made);
+  made.catch(() => kept.delete(text));
+  if (kept.size > TSQUERIES_KEPT) kept.delete(kept.keys().next().value!);
+  return made;
+}
+
+async function readTsQuery(db: Kysely<DB>, text: string): Promise<string> {
   const { rows } = await sql<{
     q: string;
   }>`SELECT websearch_to_tsquery('english', ${text})::text AS q`.execute(prepared(db));
@@ -436,18 +469,24 @@ function spanEnd(query: SearchPageQuery): number {
 /**
  * The page of relevance from the candidates (`matches`): each scored once (after the newest were taken,
  * so only those are ranked), past the cursor, best first, then checked in that order until it is full.
+ * The spans carry each row's place in `table` (`ctid`), not its document: their sorts move a few bytes
+ * a row instead of hundreds, and only the kept rows' documents are read, each where it lies. In one
+ * statement the places stay true: its snapshot keeps every version it read.
  */
 function ranked(
   query: SearchPageQuery,
+  table: SearchTable['table'],
   ctes: RawBuilder<unknown>,
   columns: RawBuilder<unknown>,
   pass: (r: RawBuilder<unknown>) => RawBuilder<unknown>,
 ): RawBuilder<unknown> {
   const { after, order } = paging(query);
-  const score = recencyScore(sql`m.doc`, query.tsquery, query.at, sql`m.created_at`);
+  const score = recencyScore(sql`d.doc`, query.tsquery, query.at, sql`m.created_at`);
   return sql`WITH ${ctes}
     SELECT r.id, r.score FROM (
-      SELECT r.* FROM (SELECT ${columns}, ${score} AS score FROM matches m) r
+      SELECT r.* FROM (
+        SELECT ${columns}, ${score} AS score FROM matches m JOIN ${sql.table(table)} d ON d.ctid = m.place
+      ) r
       WHERE ${after} ORDER BY ${order} OFFSET 0
     ) r
     WHERE ${pass(sql`r`)} LIMIT ${query.take}`;
@@ -496,9 +535,9 @@ async function matchingPage(
     const ctes = spanned(t, query.tsquery, conditions, list, select, sql`${query.take}::bigint`, pass);
     return sql`WITH ${ctes} SELECT id, score FROM matches ORDER BY id DESC LIMIT ${query.take}`;
   }
-  const select = sql`${id} AS id, ${carried('s')}, s.created_at, s.doc`;
+  const select = sql`${id} AS id, ${carried('s')}, s.created_at, s.ctid AS place`;
   const ctes = spanned(t, query.tsquery, conditions, list, select, sql`${RANKED}::bigint`, null);
-  return ranked(query, ctes, sql`m.id, ${carried('m')}`, pass);
+  return ranked(query, t.table, ctes, sql`m.id, ${carried('m')}`, pass);
 }
 
 export type PostHit = PostRow & { score: number; title_hl: string; body_hl: string };
