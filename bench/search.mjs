@@ -13,13 +13,13 @@
 //   node bench/search.mjs --database-url postgres://postgres@127.0.0.1:5432/bench_100k \
 //        [--comments-per-post 3] [--duration 10] [--connections 10] [--upkeep-rows 2000] [--rounds 3]
 //        [--compare-main path/to/dist/main.js --compare-database-url postgres://…/bench_100k_base]
-//        [--skip-upkeep] [--only posts,comments] [--upkeep-requests 300]
+//        [--skip-upkeep] [--only posts,comments | --only posts-2-words-relevance] [--upkeep-requests 300]
 //        [--upkeep-only]   (the upkeep alone, on the database as it is: no migration or fill)
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { migrate } from '../packages/server/dist/db/migrate.js';
-import { ms, openDatabase, pct, random, startServer } from './lib.mjs';
+import { measure, ms, openDatabase, pct, random, startBare, startServer } from './lib.mjs';
 import { adjectives, nouns, topics, verbs } from './words.mjs';
 
 const { values: flags } = parseArgs({
@@ -120,32 +120,90 @@ function queries(n, words, seed) {
   );
 }
 
-/** `connections` loops, each sending the next query as soon as its answer is in, for `duration` s. */
-async function load(base, params) {
+/**
+ * A guest's session cookie, as a returning visitor sends it: without one, every request would be a
+ * newcomer's, given a new session id and cookie.
+ */
+async function guestCookie(base) {
+  const res = await fetch(`${base}/api/_initial`);
+  await res.arrayBuffer();
+  const sid = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => c.startsWith('SID='));
+  if (!sid) throw new Error('The server set no session cookie.');
+  return sid;
+}
+
+/** Results a page over the first few queries, read in full (the load below does not parse answers). */
+async function resultsPerPage(base, params, cookie) {
+  let results = 0;
+  const sample = params.slice(0, 20);
+  for (const q of sample) {
+    const res = await fetch(`${base}/api/search?${new URLSearchParams(q)}`, { headers: { cookie } });
+    const body = await res.json();
+    if (res.status !== 200) throw new Error(`${res.status} ${JSON.stringify(body).slice(0, 200)}`);
+    results += body.results.length;
+  }
+  return results / sample.length;
+}
+
+/**
+ * `connections` keep-alive connections (autocannon), each sending the next query as soon as its answer
+ * is in, for `duration` s, asking for compression as a browser does. The load generator shares the
+ * machine's cores with the server, so it reads answers without decompressing or parsing them: a
+ * browser on another machine costs this one nothing. (Until 2026-11-29 it used `fetch` and parsed
+ * every answer: about 1.8 ms of CPU a request on the same two cores, a sixth of a search's.)
+ */
+async function load(base, params, cookie) {
+  const { default: autocannon } = await import('autocannon');
   const latencies = [];
   let i = 0;
-  let results = 0;
-  const end = performance.now() + duration * 1000;
-  const loop = async () => {
-    while (performance.now() < end) {
-      const q = params[i++ % params.length];
-      const t0 = performance.now();
-      const res = await fetch(`${base}/api/search?${new URLSearchParams(q)}`);
-      const body = await res.json();
-      if (res.status !== 200) throw new Error(`${res.status} ${JSON.stringify(body).slice(0, 200)}`);
-      latencies.push(performance.now() - t0);
-      results += body.results.length;
-    }
-  };
-  await Promise.all(Array.from({ length: connections }, loop));
+  const result = await new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: base,
+        connections,
+        duration,
+        headers: { 'accept-encoding': 'br, gzip', cookie },
+        requests: [
+          {
+            setupRequest: (request) => ({
+              ...request,
+              path: `/api/search?${new URLSearchParams(params[i++ % params.length])}`,
+            }),
+          },
+        ],
+      },
+      (error, r) => (error ? reject(error) : resolve(r)),
+    );
+    instance.on('response', (_client, status, _bytes, time) => {
+      if (status === 200) latencies.push(time);
+    });
+  });
+  if (result.non2xx || result.errors || result.timeouts) {
+    throw new Error(`${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+  }
   latencies.sort((a, b) => a - b);
   return {
     requests: latencies.length,
-    rps: latencies.length / duration,
+    rps: latencies.length / result.duration,
     p50: pct(latencies, 0.5),
     p99: pct(latencies, 0.99),
-    results: results / latencies.length,
   };
+}
+
+/** The bare route's requests/s and p50, serving one search answer's bytes (Fastify, a worker thread). */
+async function bareRoute(body) {
+  const bare = await startBare(body);
+  try {
+    return await measure(
+      { name: 'bare', url: `http://127.0.0.1:${bare.port}/bare`, headers: { 'accept-encoding': 'br, gzip' } },
+      { connections, duration },
+    );
+  } finally {
+    await bare.worker.terminate();
+  }
 }
 
 /** A change as a signed percentage. */
@@ -364,27 +422,45 @@ async function main() {
       ['comments, 1 word, relevance', 1, { type: 'comments' }],
       ['comments, 2 words, relevance', 2, { type: 'comments' }],
       ['communities, 1 word', 1, { type: 'communities' }],
-    ].filter(([, , extra]) => !only || only.includes(extra.type));
+    ].filter(
+      ([name, , extra]) => !only || only.includes(extra.type) || only.includes(name.replace(/,? /g, '-')),
+    );
+    for (const entry of servers) entry.cookie = await guestCookie(entry.server.url);
     // Warm-up: the first queries fill the cache, as on any running site.
-    for (const { server } of servers) {
+    for (const { server, cookie } of servers) {
       await load(
         server.url,
         queries(50, 1, 7).map((q) => ({ q })),
+        cookie,
       );
     }
+    // The bare route serves the bytes of a one-word search's answer, as it leaves the server unpacked.
+    const bareBody = await (
+      await fetch(`${servers[0].server.url}/api/search?${new URLSearchParams({ q: queries(1, 1, 7)[0] })}`)
+    ).text();
+    const bare = async (when) => {
+      const r = await bareRoute(bareBody);
+      console.log(
+        `${`bare route, ${when}`.padEnd(30)} ${servers.length > 1 ? ''.padEnd(9) : ''}p50 ${ms(r.p50)} ms  ` +
+          `p99 ${ms(r.p99)} ms  ${r.rps.toFixed(0)} req/s  (${Buffer.byteLength(bareBody)}-byte body)`,
+      );
+    };
+    await bare('start');
     for (const [name, words, extra] of scenarios) {
-      for (const { name: which, server } of servers) {
-        const r = await load(
-          server.url,
-          queries(500, words, words * 101).map((q) => ({ q, ...extra })),
-        );
+      for (const { name: which, server, cookie } of servers) {
+        // Enough that two- and three-word queries seldom come twice in a run (the server remembers each
+        // text's tsquery); one word has only the generator's 160 nouns and topics to choose from.
+        const params = queries(5000, words, words * 101).map((q) => ({ q, ...extra }));
+        const r = await load(server.url, params, cookie);
+        const results = await resultsPerPage(server.url, params, cookie);
         console.log(
           `${name.padEnd(30)} ${servers.length > 1 ? which.padEnd(9) : ''}p50 ${ms(r.p50)} ms  p99 ${ms(r.p99)} ms  ` +
-            `${r.rps.toFixed(0)} req/s  (${r.requests} requests, ${r.results.toFixed(1)} results a page, ` +
+            `${r.rps.toFixed(0)} req/s  (${r.requests} requests, ${results.toFixed(1)} results a page, ` +
             `${connections} connections)`,
         );
       }
     }
+    await bare('end');
   } finally {
     for (const { server } of servers) await server.stop();
   }
