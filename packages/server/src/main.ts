@@ -10,6 +10,7 @@ import { listen } from './db/notifications.js';
 import { createReadCache } from './cache/read-cache.js';
 import { redisTier, siteNamespace, tierWarning } from './cache/shared-tier.js';
 import { applyChangeNotice, PAGES_CHANGED_CHANNEL } from './cache/pages-changed.js';
+import { noteMovedPosts } from './feeds/own-writes.js';
 import { openConfiguredDatabase } from './db/open.js';
 import { siteJobs } from './jobs/jobs.js';
 import { IpBlockList, syncIpBlocks } from './ipblocks/ip-block-list.js';
@@ -153,7 +154,7 @@ async function serve(config: Config, database: Database): Promise<void> {
   const pagesChanged = listen(
     database.connection,
     PAGES_CHANGED_CHANNEL,
-    (payload) => applyChangeNotice(payload, { readCache, recentSessions }),
+    (payload) => applyChangeNotice(payload, { readCache, recentSessions, movedPosts: noteMovedPosts }),
     app.log,
   );
   // IP blocks made or cancelled by any process apply in this one too.

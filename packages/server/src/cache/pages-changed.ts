@@ -13,21 +13,32 @@ export const PAGES_CHANGED_CHANNEL = 'commons_pages_changed';
  * `pages`: the sender moved the shared tier on and forgot its own entries, the others forget theirs.
  * `pages-everywhere`: the sender keeps no read cache (the operator's command), so every process moves
  * the shared tier on as well (one move would do; more do no harm).
+ * `moved:<user id>`: that member moved a post in the feeds' order by a vote or comment
+ * (feeds/own-writes.ts); their pages take the direct query for the cache's lifetime in every process.
  */
-export type Changed = 'pages' | 'pages-everywhere' | 'sessions';
+export type Changed = 'pages' | 'pages-everywhere' | 'sessions' | `moved:${string}`;
+
+export function movedNotice(userId: string): Changed {
+  return `moved:${userId}`;
+}
 
 /** Empties what a notice names; a notice that names nothing (an earlier build's) meant pages. */
 export function applyChangeNotice(
   payload: string,
   caches: {
-    readCache: { invalidate(): void; invalidateAll(): Promise<void> };
+    readCache: { ttlMs: number; invalidate(): void; invalidateAll(): Promise<void> };
     recentSessions: { clear(): void };
+    /** Notes a member's own order-changing write, for `ttlMs`. */
+    movedPosts: (userId: string, ttlMs: number) => void;
   },
 ): void {
   const changed = payload.split(' ');
   if (changed.includes('pages-everywhere')) void caches.readCache.invalidateAll();
   else if (payload === '' || changed.includes('pages')) caches.readCache.invalidate();
   if (changed.includes('sessions')) caches.recentSessions.clear();
+  for (const token of changed) {
+    if (token.startsWith('moved:')) caches.movedPosts(token.slice('moved:'.length), caches.readCache.ttlMs);
+  }
 }
 
 /**

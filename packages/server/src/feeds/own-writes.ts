@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { movedNotice, PAGES_CHANGED_CHANNEL } from '../cache/pages-changed.js';
+import { notifyPagesChanged } from '../cache/pages.repository.js';
 import type { Deps } from '../deps.js';
 
 /**
@@ -15,8 +17,8 @@ const RECENT_MAX = 10_000;
 /**
  * Whether the member moved a post within the cache's lifetime: their feed pages then come from the
  * direct query (feeds/member-feed.ts), so that their own vote or comment never leaves a post on no
- * page, behind a cursor taken from where it was. In this process only: on several processes, a
- * member whose next request reaches another one may see the post where it was for that lifetime.
+ * page, behind a cursor taken from where it was. Known in the process that took the write at once,
+ * and in the others when its notice arrives (registerOwnWrites).
  */
 export function movedPostsRecently(userId: string): boolean {
   const until = recent.get(userId);
@@ -26,18 +28,34 @@ export function movedPostsRecently(userId: string): boolean {
   return false;
 }
 
+/** Notes that the member moved a post, for `ttlMs` from now: this process's write, or another's notice. */
+export function noteMovedPosts(userId: string, ttlMs: number): void {
+  if (ttlMs <= 0) return;
+  recent.delete(userId);
+  recent.set(userId, Date.now() + ttlMs);
+  if (recent.size > RECENT_MAX) recent.delete(recent.keys().next().value!);
+}
+
 /**
  * Notes each successful order-changing write of a member, for the cache's lifetime, before its answer
- * leaves: the member's next request, sent once they have it, already goes to the direct query.
+ * leaves: the member's next request, sent once they have it, already goes to the direct query. A site
+ * of several processes (the Redis setup, whose shared tier is what they share) tells the others through
+ * the database's notification as well, so that the member's next request finds it noted wherever it
+ * goes, once the notice has arrived there: a statement more a vote, which one process alone skips.
  */
 export function registerOwnWrites(app: FastifyInstance, deps: Deps): void {
+  const severalProcesses = deps.config.redisUrl !== null;
   app.addHook('onSend', async (request, reply, payload) => {
     const user = request.viewer?.user;
     if (!user || reply.statusCode >= 400 || deps.readCache.ttlMs <= 0) return payload;
     if (!ORDER_CHANGING_ROUTES.has(`${request.method} ${request.routeOptions.url}`)) return payload;
-    recent.delete(user.id);
-    recent.set(user.id, Date.now() + deps.readCache.ttlMs);
-    if (recent.size > RECENT_MAX) recent.delete(recent.keys().next().value!);
+    noteMovedPosts(user.id, deps.readCache.ttlMs);
+    if (severalProcesses) {
+      // The write has committed: a failed notice must not turn its answer into an error.
+      await notifyPagesChanged(deps.db, PAGES_CHANGED_CHANNEL, movedNotice(user.id)).catch((err: unknown) =>
+        request.log.warn({ err }, "could not tell the other processes of a member's write"),
+      );
+    }
     return payload;
   });
 }
