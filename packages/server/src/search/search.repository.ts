@@ -191,9 +191,12 @@ const WEEK_NS = 7n * DAY_NS;
 
 /**
  * Spans before the last (which reaches back to the start), newest first: the last day, back to a week,
- * to 4 weeks, then to 16.
+ * then doubling to 16 weeks. A span is read whole from the heap and sorted to keep what is still
+ * wanted, so each step's length bounds how much it reads in vain: steps of four (4 weeks to 16) read
+ * 1,195 rows to keep 189 for 'bike cheap' at 1M posts; doubling took 5–13% off two-word searches'
+ * PostgreSQL time, whose matches are few a week (docs/performance.md, 2026-11-29).
  */
-const SPANS_MS = [DAY_MS, 7 * DAY_MS, 28 * DAY_MS, 112 * DAY_MS];
+const SPANS_MS = [DAY_MS, 7 * DAY_MS, 14 * DAY_MS, 28 * DAY_MS, 56 * DAY_MS, 112 * DAY_MS];
 /** A span this short or shorter names its days in the index (migration 0016), a longer one its weeks. */
 const DAY_TAGS_UP_TO_MS = 8 * DAY_MS;
 /** Up to this many week tags in one span's index condition (a year's window); more: the ids alone bound it. */
