@@ -116,6 +116,27 @@ describe('the feeds', () => {
     expect(entries(feed)).toHaveLength(0);
   });
 
+  it("a list's feed follows its items and edits at once, though they empty no cached pages", async () => {
+    const name = 'fresh';
+    const list = ok(
+      await reader.client.post(`/api/users/${reader.user.username}/lists`, { name, public: true }),
+    ).find((l: any) => l.name === name);
+    const url = `/api/feeds/users/${reader.user.username}/lists/${name}`;
+    expect(entries((await atom(url)).feed)).toHaveLength(0);
+    const added = ok(
+      await reader.client.post(`/api/lists/${list.id}/items`, { targetType: 'post', targetId: textPost.id }),
+    );
+    const { res, feed } = await atom(url);
+    expect(entryFor(feed, textPost)).toBeDefined();
+    ok(await reader.client.delete(`/api/lists/${list.id}/items/${added.items[0].id}`));
+    // Within the cache's lifetime, and asked as a reader that holds the last copy.
+    const after = await visitor.get(url, { headers: { 'if-none-match': res.headers.etag as string } });
+    expect(after.status).toBe(200);
+    expect(entryFor(parseXml(after.text), textPost)).toBeUndefined();
+    ok(await reader.client.put(`/api/lists/${list.id}`, { displayName: 'Fresh reads' }));
+    expect(textOf(childrenNamed((await atom(url)).feed, 'title')[0])).toMatch(/^Fresh reads by @/);
+  });
+
   it('a public list, with its posts and comments; a private list is not found', async () => {
     const lists = ok(
       await reader.client.post(`/api/users/${reader.user.username}/lists`, { name: 'reading', public: true }),
@@ -164,6 +185,24 @@ describe('the feeds', () => {
     );
     expect(ids).toHaveLength(1);
     expect(ids[0]).toMatch(new RegExp(`:comment:${comment.id}$`));
+
+    // A comment under a post its author deleted stays, as it stays on the post's page.
+    const soonDeleted = await post(author.client, { type: 'text', title: 'Soon deleted', body: 'Text.' });
+    const onDeleted = ok(
+      await reader.client.post(`/api/posts/${soonDeleted.publicId}/comments`, { body: 'Saved, then kept' }),
+    );
+    ok(
+      await reader.client.post(`/api/lists/${later.id}/items`, {
+        targetType: 'comment',
+        targetId: onDeleted.id,
+      }),
+    );
+    ok(await author.client.delete(`/api/posts/${soonDeleted.publicId}?deleteAs=normal`));
+    const kept = entries((await atom(`/api/feeds/users/${reader.user.username}/lists/later`)).feed);
+    expect(kept.map((e) => textOf(childrenNamed(e, 'id')[0]))).toEqual([
+      expect.stringMatching(new RegExp(`:comment:${onDeleted.id}$`)),
+      expect.stringMatching(new RegExp(`:comment:${comment.id}$`)),
+    ]);
 
     ok(await reader.client.put(`/api/lists/${list.id}`, { public: false }));
     for (const client of [visitor, reader.client]) {

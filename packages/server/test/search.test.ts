@@ -264,18 +264,28 @@ describe('comments, communities and users', () => {
 describe('what a reader may not see', () => {
   it('leaves out deleted and removed posts and comments, and comments under removed posts', async () => {
     const w = word();
+    // Comments by a member of this test alone, so that their author's comments are these.
+    const carol = await member(t);
     const kept = await post(alice, `${w} kept`);
     const deleted = await post(alice, `${w} deleted by its author`);
     const removed = await post(alice, `${w} removed by a moderator`);
-    const keptComment = await comment(bob, kept, `${w} kept comment`);
-    const gone = await comment(bob, kept, `${w} deleted comment`);
-    const underRemoved = await comment(bob, removed, `${w} under a removed post`);
+    const keptComment = await comment(carol, kept, `${w} kept comment`);
+    const gone = await comment(carol, kept, `${w} deleted comment`);
+    await comment(carol, removed, `${w} under a removed post`);
+    // A post its author deleted keeps its comments on its page, and so in search.
+    const underDeleted = await comment(carol, deleted, `${w} under a post its author deleted`);
     ok(await alice.client.delete(`/api/posts/${deleted.publicId}?deleteAs=normal`));
     ok(await admin.client.delete(`/api/posts/${removed.publicId}?deleteAs=mods`));
-    ok(await bob.client.delete(`/api/posts/${kept.id}/comments/${gone.id}?deleteAs=normal`));
+    ok(await carol.client.delete(`/api/posts/${kept.id}/comments/${gone.id}?deleteAs=normal`));
+    const onItsPage = ok(await bob.client.get(`/api/posts/${deleted.publicId}`)).comments;
+    expect(onItsPage.map((c: any) => c.id)).toContain(underDeleted.id);
     expect(await ids(admin.client, { q: w })).toEqual([kept.id]);
-    expect(await ids(admin.client, { q: w, type: 'comments' })).toEqual([keptComment.id]);
-    expect(underRemoved.id).toBeTruthy();
+    const shown = new Set([keptComment.id, underDeleted.id]);
+    for (const client of [admin.client, bob.client, await guest(t)]) {
+      expect(new Set(await ids(client, { q: w, type: 'comments' }))).toEqual(shown);
+      // Without words, by the author alone: the same rule.
+      expect(new Set(await ids(client, { author: carol.user.username, type: 'comments' }))).toEqual(shown);
+    }
   });
 
   it('leaves out the posts, comments and names of banned and deleted accounts, and deleted communities', async () => {

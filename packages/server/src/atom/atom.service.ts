@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import {
   DEFAULT_FEED_SORT,
   isListItemSort,
@@ -219,10 +220,17 @@ function changedSince(key: string, etag: string, now: number): Date | null {
 
 /**
  * A feed's document from the shared read cache (cache/read-cache.ts): the same for every reader, made
- * once however many readers poll at once, and made again after any write that changes pages.
+ * once however many readers poll at once, and made again after any write that changes pages. A feed
+ * whose own changes empty no pages (a list's items) names its `version` as well: another version is
+ * another entry, made afresh.
  */
-async function cached(deps: Deps, key: string, build: () => Promise<AtomFeed>): Promise<AtomDocument> {
-  const page = await deps.readCache.get(`atom:${key}`, async () => atomXml(await build()));
+async function cached(
+  deps: Deps,
+  key: string,
+  build: () => Promise<AtomFeed>,
+  version = '',
+): Promise<AtomDocument> {
+  const page = await deps.readCache.get(`atom:${key}:${version}`, async () => atomXml(await build()));
   return {
     xml: page.text,
     etag: page.etag,
@@ -369,47 +377,58 @@ export async function getListAtom(
   const list = await getList(deps, null, { username, listName });
   const itemQuery = { limit: String(limit), ...(query.sort ? { sort: query.sort } : {}) };
   const path = `/users/${pathPart(list.username)}/lists/${pathPart(list.name)}`;
-  return cached(deps, `list:${site.origin}:${list.id}:${query.sort ?? ''}:${limit}`, async () => {
-    const page = await getListItems(deps, null, { listId: String(list.id) }, itemQuery);
-    // A saved comment's post may have been removed since: the comment then leaves the feed with it.
-    const commentPosts = page.items.flatMap((item) =>
-      item.targetType === 'comment' && item.targetItem ? [(item.targetItem as Comment).postId] : [],
-    );
-    const removedPosts = new Set(
-      (commentPosts.length ? await postsByIds(deps.db, commentPosts) : [])
-        .filter((p) => p.deleted)
-        .map((p) => p.id),
-    );
-    const entries = page.items.flatMap((item) => {
-      const target = item.targetItem;
-      if (!target) return [];
-      if (item.targetType === 'post') {
-        const post = target as Post;
-        return visiblePost(post) ? [postEntry(site, post)] : [];
-      }
-      const comment = target as Comment;
-      return comment.deleted || removedPosts.has(comment.postId) ? [] : [commentEntry(site, comment)];
-    });
-    // A list's page never ends inside a second (its cursor is one), so items added within the same
-    // second can make it longer than asked; a feed has no next page and keeps the first `limit`.
-    entries.splice(limit);
-    return feedOf(
-      deps,
-      {
-        id: selfUrl(site, path, { sort: query.sort }),
-        title: `${list.displayName} by @${list.username} - ${deps.config.siteName}`,
-        ...(list.description ? { subtitle: truncateChars(list.description, 500) } : {}),
-        self: selfUrl(site, path, {
-          sort: query.sort,
-          limit: limit === DEFAULT_ENTRIES ? undefined : String(limit),
-        }),
-        alternate: new URL(
-          `/@${pathPart(list.username)}/lists/${pathPart(list.name)}`,
-          site.origin,
-        ).toString(),
-        entries,
-      },
-      new Date(list.createdAt),
-    );
-  });
+  // Saving to a list, taking from it or editing it empties no cached pages (every member's bookmarks
+  // would empty them for everyone): the list as it reads now names the version. An addition moves its
+  // last update, a removal its count, an edit its names, description or order.
+  const version = crypto.createHash('sha1').update(JSON.stringify(list)).digest('base64url');
+  const key = `list:${site.origin}:${list.id}:${query.sort ?? ''}:${limit}`;
+  return cached(
+    deps,
+    key,
+    async () => {
+      const page = await getListItems(deps, null, { listId: String(list.id) }, itemQuery);
+      // A saved comment's post may have been removed since (by moderators or admins): the comment then
+      // leaves the feed with it. A post its author deleted keeps its comments, as on its page.
+      const commentPosts = page.items.flatMap((item) =>
+        item.targetType === 'comment' && item.targetItem ? [(item.targetItem as Comment).postId] : [],
+      );
+      const removedPosts = new Set(
+        (commentPosts.length ? await postsByIds(deps.db, commentPosts) : [])
+          .filter((p) => p.deleted && p.deleted_as !== 'normal')
+          .map((p) => p.id),
+      );
+      const entries = page.items.flatMap((item) => {
+        const target = item.targetItem;
+        if (!target) return [];
+        if (item.targetType === 'post') {
+          const post = target as Post;
+          return visiblePost(post) ? [postEntry(site, post)] : [];
+        }
+        const comment = target as Comment;
+        return comment.deleted || removedPosts.has(comment.postId) ? [] : [commentEntry(site, comment)];
+      });
+      // A list's page never ends inside a second (its cursor is one), so items added within the same
+      // second can make it longer than asked; a feed has no next page and keeps the first `limit`.
+      entries.splice(limit);
+      return feedOf(
+        deps,
+        {
+          id: selfUrl(site, path, { sort: query.sort }),
+          title: `${list.displayName} by @${list.username} - ${deps.config.siteName}`,
+          ...(list.description ? { subtitle: truncateChars(list.description, 500) } : {}),
+          self: selfUrl(site, path, {
+            sort: query.sort,
+            limit: limit === DEFAULT_ENTRIES ? undefined : String(limit),
+          }),
+          alternate: new URL(
+            `/@${pathPart(list.username)}/lists/${pathPart(list.name)}`,
+            site.origin,
+          ).toString(),
+          entries,
+        },
+        new Date(list.createdAt),
+      );
+    },
+    version,
+  );
 }

@@ -143,9 +143,17 @@ function paging(query: SearchPageQuery): { after: RawBuilder<unknown>; order: Ra
   return { after, order: relevance ? sql`r.score DESC, r.id DESC` : sql`r.id DESC` };
 }
 
-/** What a reader may see of a post, or a comment's post (`p`), by author (`u`) and community (`co`). */
+/** What a reader may see of a post (`p`), by author (`u`) and community (`co`). */
 function visible(): RawBuilder<unknown> {
   return sql`NOT p.deleted AND u.deleted_at IS NULL AND u.banned_at IS NULL AND co.deleted_at IS NULL`;
+}
+
+/**
+ * Whether a comment's post (`p`) leaves its comments out: removed by moderators or admins. A post its
+ * author deleted keeps its comments on its page, and so in search.
+ */
+function postRemoved(p: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`(${p}.deleted AND ${p}.deleted_as IS DISTINCT FROM 'normal')`;
 }
 
 function contentFilters(filters: ContentFilters, row: 'p' | 'c'): RawBuilder<unknown>[] {
@@ -608,7 +616,10 @@ export async function searchComments(
   if (!query.tsquery) return listComments(db, query, filters);
   const viewer = query.viewerId;
   const pass = (r: RawBuilder<unknown>) => {
-    const all = [othersVisible(r), sql`(SELECT NOT p.deleted FROM posts p WHERE p.id = ${r}.post_id)`];
+    const all = [
+      othersVisible(r),
+      sql`(SELECT NOT ${postRemoved(sql`p`)} FROM posts p WHERE p.id = ${r}.post_id)`,
+    ];
     if (viewer) {
       all.push(...mutes(viewer, r));
       // Muted words, on the comment's own text: the same whole-word expression the feeds use.
@@ -633,7 +644,11 @@ async function listComments(
   query: SearchPageQuery,
   filters: ContentFilters,
 ): Promise<CommentHit[]> {
-  const conditions = [visible(), sql`c.deleted_at IS NULL`, ...contentFilters(filters, 'c')];
+  const conditions = [
+    sql`NOT ${postRemoved(sql`p`)} AND u.deleted_at IS NULL AND u.banned_at IS NULL AND co.deleted_at IS NULL`,
+    sql`c.deleted_at IS NULL`,
+    ...contentFilters(filters, 'c'),
+  ];
   if (query.viewerId) {
     conditions.push(...mutes(query.viewerId, sql`c`));
     conditions.push(sql`NOT coalesce(lower(c.body) ~ ${mutedPatterns(query.viewerId, sql`true`)}, false)`);
