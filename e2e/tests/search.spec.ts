@@ -79,6 +79,10 @@ test('a member searches with filters and the query syntax and finds only what th
   await searchFor(page, `${word} community:${kitchen.name}`);
   await expect(results(page)).toHaveCount(1);
   await expect(results(page)).toContainText(`Cooking with ${word}`);
+  // And -community:name leaves that community out.
+  await searchFor(page, `${word} -community:${kitchen.name}`);
+  await expect(results(page)).toHaveCount(1);
+  await expect(results(page)).toContainText(`Garden ${word} tips`);
 
   // A quoted name typed into the query narrows it as well; when nothing is found, a link lifts it.
   await searchFor(page, `${word} -cooking community:"${kitchen.name}"`);

@@ -149,6 +149,34 @@ describe('posts', () => {
     expect(apart.id).toBeTruthy();
   });
 
+  it('leaves out what -community:name and -author:name name, and nothing for names that name nothing', async () => {
+    const w = word();
+    // An author of this test alone, so that their posts are these.
+    const dana = await member(t);
+    const mine = await post(dana, `${w} by dana at home`);
+    const elsewhere = await post(dana, `${w} by dana in the other place`, { community: other });
+    const bobs = await post(bob, `${w} by bob`);
+    await comment(bob, mine, `${w} a comment by bob`);
+    const danasComment = await comment(dana, bobs, `${w} a comment by dana`);
+    const set = async (params: Record<string, string>) => new Set(await ids(admin.client, params));
+    for (const sort of ['relevance', 'new']) {
+      const by = (q: string, type = 'posts') => set({ q, sort, type });
+      expect(await by(`${w} -author:${dana.user.username.toUpperCase()}`)).toEqual(new Set([bobs.id]));
+      expect(await by(`${w} -community:"${other.name}"`)).toEqual(new Set([mine.id, bobs.id]));
+      expect(await by(`-author:${bob.user.username} ${w} -community:${home.name}`)).toEqual(
+        new Set([elsewhere.id]),
+      );
+      expect(await by(`${w} -author:nosuchperson -community:nosuchplace`)).toEqual(
+        new Set([mine.id, elsewhere.id, bobs.id]),
+      );
+      expect(await by(`${w} -author:${bob.user.username}`, 'comments')).toEqual(new Set([danasComment.id]));
+      // Without words, with a filter: the author's posts, but not in the other place.
+      expect(await by(`author:${dana.user.username} -community:${other.name}`)).toEqual(new Set([mine.id]));
+      // Leaving out the one community asked for leaves nothing.
+      expect(await by(`${w} community:${home.name} -community:${home.name}`)).toEqual(new Set());
+    }
+  });
+
   it('filters by community, author, post type and time window', async () => {
     const w = word();
     const text = await post(alice, `${w} as text`);

@@ -33,29 +33,41 @@ export interface ParsedSearchText {
   text: string;
   communities: string[];
   authors: string[];
+  /** Names after `-community:` and `-author:`: what to leave out. */
+  notCommunities: string[];
+  notAuthors: string[];
 }
 
-/** An operator at a word's start: its name bare or in quotes (`author:"name"`), or empty (dropped). */
-const OPERATOR = /(community|author):(?:"([^"\s]*)"|([^\s"]*))(?=\s|$)/iuy;
+/**
+ * An operator at a word's start, `-` before it to leave out: its name bare or in quotes
+ * (`author:"name"`), or empty (dropped).
+ */
+const OPERATOR = /(-?)(community|author):(?:"([^"\s]*)"|([^\s"]*))(?=\s|$)/iuy;
 
 /**
- * Takes `community:name` and `author:name` (the name bare or quoted) out of a query, outside quoted
- * phrases only (an unclosed quote runs to the end, as the server's websearch_to_tsquery reads it). An
- * empty name is dropped. `only` takes out that operator alone (the page's "search every community"
- * keeps the author). The server and the page read the query alike.
+ * Takes `community:name` and `author:name` (the name bare or quoted), and `-community:name` and
+ * `-author:name`, out of a query, outside quoted phrases only (an unclosed quote runs to the end, as
+ * the server's websearch_to_tsquery reads it). An empty name is dropped. `only` takes out that
+ * operator alone, and not its `-` form (the page's "search every community" keeps the author and
+ * what is left out). The server and the page read the query alike.
  */
 export function parseSearchText(raw: string, only?: SearchOperator): ParsedSearchText {
   const communities: string[] = [];
   const authors: string[] = [];
+  const notCommunities: string[] = [];
+  const notAuthors: string[] = [];
   let text = '';
   let quoted = false;
   for (let i = 0; i < raw.length;) {
     OPERATOR.lastIndex = i;
     const match = !quoted && (i === 0 || /\s/u.test(raw[i - 1]!)) ? OPERATOR.exec(raw) : null;
-    const key = match?.[1]!.toLowerCase() as SearchOperator | undefined;
-    if (match && (!only || key === only)) {
-      const name = match[2] ?? match[3] ?? '';
-      if (name) (key === 'community' ? communities : authors).push(name);
+    const negated = match?.[1] === '-';
+    const key = match?.[2]!.toLowerCase() as SearchOperator | undefined;
+    if (match && (!only || (key === only && !negated))) {
+      const name = match[3] ?? match[4] ?? '';
+      const into =
+        key === 'community' ? (negated ? notCommunities : communities) : negated ? notAuthors : authors;
+      if (name) into.push(name);
       i = OPERATOR.lastIndex;
       continue;
     }
@@ -63,7 +75,7 @@ export function parseSearchText(raw: string, only?: SearchOperator): ParsedSearc
     text += raw[i];
     i++;
   }
-  return { text: text.replace(/\s+/gu, ' ').trim(), communities, authors };
+  return { text: text.replace(/\s+/gu, ' ').trim(), communities, authors, notCommunities, notAuthors };
 }
 
 /** The /search page. */
@@ -86,7 +98,7 @@ export const searchMessages = {
   more: 'More results',
   prompt: 'Type words to search for.',
   syntax:
-    'Tips: "exact phrase", -word to leave a word out, community:name and author:name to narrow the search.',
+    'Tips: "exact phrase", -word to leave a word out, community:name and author:name to narrow the search, -community:name and -author:name to leave them out.',
   noResults: (query: string) => `No results for "${query}"`,
   noResultsForFilters: 'No results for these filters',
   widen: 'Try fewer or other words, another tab, or widen the filters:',

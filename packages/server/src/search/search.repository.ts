@@ -30,6 +30,9 @@ export interface SearchPageQuery {
 export interface ContentFilters {
   communityId: string | null;
   authorId: string | null;
+  /** Communities and authors left out (`-community:`, `-author:`). */
+  notCommunityIds: string[];
+  notAuthorIds: string[];
   postType: 'text' | 'image' | 'link' | null;
   since: Date | null;
 }
@@ -161,9 +164,19 @@ function contentFilters(filters: ContentFilters, row: 'p' | 'c'): RawBuilder<unk
   const conditions: RawBuilder<unknown>[] = [];
   if (filters.communityId) conditions.push(sql`${on}.community_id = ${filters.communityId}`);
   if (filters.authorId) conditions.push(sql`${on}.user_id = ${filters.authorId}`);
+  conditions.push(...leftOut(filters, on));
   if (filters.postType) conditions.push(sql`p.type = ${filters.postType}`);
   if (filters.since) conditions.push(sql`${on}.created_at >= ${filters.since}`);
   return conditions;
+}
+
+/** The communities and authors a search leaves out, on `row`'s columns. */
+function leftOut(filters: ContentFilters, row: RawBuilder<unknown>): RawBuilder<unknown>[] {
+  const out: RawBuilder<unknown>[] = [];
+  if (filters.notCommunityIds.length)
+    out.push(sql`${row}.community_id <> ALL(${filters.notCommunityIds}::text[])`);
+  if (filters.notAuthorIds.length) out.push(sql`${row}.user_id <> ALL(${filters.notAuthorIds}::text[])`);
+  return out;
 }
 
 /** A member's mutes: the authors and communities of `row` (an alias or a derived table's name). */
@@ -454,6 +467,7 @@ function rowFilters(filters: ContentFilters, typeColumn: 'type' | 'post_type'): 
   const out: RawBuilder<unknown>[] = [sql`NOT s.deleted`];
   if (filters.communityId) out.push(sql`s.community_id = ${filters.communityId}`);
   if (filters.authorId) out.push(sql`s.user_id = ${filters.authorId}`);
+  out.push(...leftOut(filters, sql`s`));
   if (filters.postType) out.push(sql`s.${sql.raw(typeColumn)} = ${filters.postType}`);
   if (filters.since) out.push(sql`s.created_at >= ${filters.since}`);
   return out;

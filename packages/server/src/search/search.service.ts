@@ -41,6 +41,9 @@ export interface SearchRequest {
   type: SearchType;
   communities: string[];
   authors: string[];
+  /** Names to leave out (`-community:name`, `-author:name`). */
+  notCommunities: string[];
+  notAuthors: string[];
   postType: 'text' | 'image' | 'link' | null;
   window: SearchWindow;
   sort: SearchSort;
@@ -76,6 +79,8 @@ export function parseSearchRequest(query: SearchQueryParams): SearchRequest {
     type,
     communities: [...named(query.community), ...parsed.communities],
     authors: [...named(query.author), ...parsed.authors],
+    notCommunities: parsed.notCommunities,
+    notAuthors: parsed.notAuthors,
     postType,
     window,
     sort,
@@ -120,6 +125,16 @@ function oneName(names: string[]): string | null | false {
 
 const EMPTY: SearchPage = { results: [], next: null };
 
+/** At most this many names left out of one search: each is a lookup. */
+const MAX_LEFT_OUT = 10;
+
+/** The ids of the names that exist (any case, each once); a name that names nothing leaves nothing out. */
+async function idsOf(names: string[], idOf: (name: string) => Promise<string | null>): Promise<string[]> {
+  const distinct = [...new Set(names.map((n) => n.toLowerCase()))].slice(0, MAX_LEFT_OUT);
+  const ids = await Promise.all(distinct.map(idOf));
+  return ids.filter((id): id is string => id !== null);
+}
+
 /**
  * `GET /api/search`: one page of results of one type, that the viewer may see, with highlights. A site
  * that keeps the external web search answers 404 `search_off` to any request, well formed or not.
@@ -136,11 +151,13 @@ export async function search(
   const content = request.type === 'posts' || request.type === 'comments';
   const community = content ? oneName(request.communities) : null;
   const author = content ? oneName(request.authors) : null;
-  // The words and the filters' names are looked up side by side: one round trip, not up to three.
-  const [tsquery, communityId, authorId] = await Promise.all([
+  // The words and the filters' names are looked up side by side: one round trip, not several.
+  const [tsquery, communityId, authorId, notCommunityIds, notAuthorIds] = await Promise.all([
     toTsQuery(deps.db, request.text),
     typeof community === 'string' ? communityIdByName(deps.db, community) : null,
     typeof author === 'string' ? userIdByName(deps.db, author) : null,
+    content ? idsOf(request.notCommunities, (name) => communityIdByName(deps.db, name)) : [],
+    content ? idsOf(request.notAuthors, (name) => userIdByName(deps.db, name)) : [],
   ]);
   if (cursor && request.sort === 'relevance') {
     // Without words relevance is newest first, and so is its cursor: the id alone. With words, a
@@ -195,6 +212,8 @@ export async function search(
   const filters: ContentFilters = {
     communityId,
     authorId,
+    notCommunityIds,
+    notAuthorIds,
     postType: request.postType,
     since: request.window === 'all' ? null : new Date(deps.clock().getTime() - WINDOW_MS[request.window]),
   };
