@@ -109,6 +109,13 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 }
 
 /** Builds the HTTP app, ready for `listen()` or `inject()`. Starting and stopping belong to main.ts. */
+/** Whether a URL is a search's (the API's or its page) with a NUL in its query only. */
+function isSearchQuery(url: string): boolean {
+  const q = url.indexOf('?');
+  const path = q === -1 ? url : url.slice(0, q);
+  return q !== -1 && (path === '/api/search' || path === '/search');
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const shell = options.serveWeb ? IndexHtml.load(config.webDistDir) : null;
@@ -171,8 +178,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.addHook('onRequest', async (request, reply) => {
     // No text column can hold a NUL, and the database refuses it with an error: refuse it here, for
-    // every path and query at once (bodies: json-body.ts).
-    if (/%00/i.test(request.url)) throw errors.nulInRequest();
+    // every path and query at once (bodies: json-body.ts). But a search's words: search never fails on
+    // what is typed, and drops NULs itself (search.service.ts).
+    if (/%00/i.test(request.url) && !isSearchQuery(request.url)) throw errors.nulInRequest();
     const host = request.headers.host;
     if (host?.startsWith('www.')) {
       return reply.redirect(`${request.protocol}://${host.slice(4)}${request.url}`, 301);

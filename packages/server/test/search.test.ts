@@ -395,6 +395,12 @@ describe('bad input', () => {
     }
     expect(await ids(bob.client, { q: `"${w}` })).toEqual([target.id]);
     expect(await ids(bob.client, { q: `(${w}) & | !` })).toEqual([target.id]);
+    // A NUL, which the rest of the API refuses, is dropped: in the words and in the names.
+    expect(await ids(bob.client, { q: `\0${w}\0` })).toEqual([target.id]);
+    expect(await ids(bob.client, { q: w, author: `\0${alice.user.username}` })).toEqual([target.id]);
+    expect(ok(await search(bob.client, { q: '\0' })).results).toEqual([]);
+    // Elsewhere it is still refused, and a search's page opens with it.
+    expect((await bob.client.get('/api/posts?sort=%00')).status).toBe(400);
     // Only operators, stop words or nothing: no results, no error.
     for (const q of ['-', '- - ""', '"', 'or', 'the and of', '', '   ', 'community:', 'author: -']) {
       expect(ok(await search(bob.client, { q })).results, q).toEqual([]);

@@ -69,9 +69,11 @@ export function parseSearchRequest(query: SearchQueryParams): SearchRequest {
     }
     limit = n;
   }
-  const raw = [...(query.q ?? '')].slice(0, limits.searchQueryMax).join('');
+  // A NUL, which no text can hold, is dropped like any other character searched for as far as it can be.
+  const words = (value: string | undefined) => value?.replaceAll('\0', '');
+  const raw = [...(words(query.q) ?? '')].slice(0, limits.searchQueryMax).join('');
   const parsed = parseSearchText(raw);
-  const named = (value: string | undefined) => (value?.trim() ? [value.trim()] : []);
+  const named = (value: string | undefined) => (words(value)?.trim() ? [words(value)!.trim()] : []);
   const cursor =
     !query.cursor || query.cursor === 'null' || query.cursor === 'undefined' ? null : query.cursor;
   return {
