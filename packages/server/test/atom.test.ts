@@ -203,6 +203,12 @@ describe('the feeds', () => {
       expect.stringMatching(new RegExp(`:comment:${onDeleted.id}$`)),
       expect.stringMatching(new RegExp(`:comment:${comment.id}$`)),
     ]);
+    // Once an admin purges that post's content, it is a removal: the comment leaves.
+    ok(await admin.client.delete(`/api/posts/${soonDeleted.publicId}?deleteAs=admins&deleteContent=true`));
+    const purged = entries((await atom(`/api/feeds/users/${reader.user.username}/lists/later`)).feed);
+    expect(purged.map((e) => textOf(childrenNamed(e, 'id')[0]))).toEqual([
+      expect.stringMatching(new RegExp(`:comment:${comment.id}$`)),
+    ]);
 
     ok(await reader.client.put(`/api/lists/${list.id}`, { public: false }));
     for (const client of [visitor, reader.client]) {

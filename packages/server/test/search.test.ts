@@ -174,6 +174,10 @@ describe('posts', () => {
       expect(await by(`author:${dana.user.username} -community:${other.name}`)).toEqual(new Set([mine.id]));
       // Leaving out the one community asked for leaves nothing.
       expect(await by(`${w} community:${home.name} -community:${home.name}`)).toEqual(new Set());
+      // However many names, and unknown ones among them.
+      // (Short names: the query is cut at 256 characters.)
+      const unknown = Array.from({ length: 12 }, (_, i) => `-community:n${i}`).join(' ');
+      expect(await by(`${w} ${unknown} -community:${other.name}`)).toEqual(new Set([mine.id, bobs.id]));
     }
   });
 
@@ -300,9 +304,14 @@ describe('what a reader may not see', () => {
     const keptComment = await comment(carol, kept, `${w} kept comment`);
     const gone = await comment(carol, kept, `${w} deleted comment`);
     await comment(carol, removed, `${w} under a removed post`);
-    // A post its author deleted keeps its comments on its page, and so in search.
+    // A post its author deleted keeps its comments on its page, and so in search; not once an admin
+    // has purged its content too.
     const underDeleted = await comment(carol, deleted, `${w} under a post its author deleted`);
+    const purged = await post(alice, `${w} deleted by its author, then purged`);
+    await comment(carol, purged, `${w} under a purged post`);
     ok(await alice.client.delete(`/api/posts/${deleted.publicId}?deleteAs=normal`));
+    ok(await alice.client.delete(`/api/posts/${purged.publicId}?deleteAs=normal`));
+    ok(await admin.client.delete(`/api/posts/${purged.publicId}?deleteAs=admins&deleteContent=true`));
     ok(await admin.client.delete(`/api/posts/${removed.publicId}?deleteAs=mods`));
     ok(await carol.client.delete(`/api/posts/${kept.id}/comments/${gone.id}?deleteAs=normal`));
     const onItsPage = ok(await bob.client.get(`/api/posts/${deleted.publicId}`)).comments;

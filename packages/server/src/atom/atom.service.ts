@@ -359,6 +359,11 @@ export async function getUserAtom(
   });
 }
 
+/** Whether a deletion was moderators' or admins' (a post's `deleted_as` or `deleted_content_as`). */
+function byModeration(group: string | null): boolean {
+  return group === 'mods' || group === 'admins';
+}
+
 /**
  * `GET /api/feeds/users/{username}/lists/{listName}`: a public list's posts and comments, in the
  * list's own order unless `sort` names another of the list sorts. A private list is not found.
@@ -387,14 +392,15 @@ export async function getListAtom(
     key,
     async () => {
       const page = await getListItems(deps, null, { listId: String(list.id) }, itemQuery);
-      // A saved comment's post may have been removed since (by moderators or admins): the comment then
-      // leaves the feed with it. A post its author deleted keeps its comments, as on its page.
+      // A saved comment's post may have been removed since (by moderators or admins, or its content
+      // purged by them): the comment then leaves the feed with it. A post its author deleted keeps its
+      // comments, as on its page.
       const commentPosts = page.items.flatMap((item) =>
         item.targetType === 'comment' && item.targetItem ? [(item.targetItem as Comment).postId] : [],
       );
       const removedPosts = new Set(
         (commentPosts.length ? await postsByIds(deps.db, commentPosts) : [])
-          .filter((p) => p.deleted && p.deleted_as !== 'normal')
+          .filter((p) => p.deleted && [p.deleted_as, p.deleted_content_as].some(byModeration))
           .map((p) => p.id),
       );
       const entries = page.items.flatMap((item) => {

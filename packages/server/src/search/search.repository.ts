@@ -152,11 +152,12 @@ function visible(): RawBuilder<unknown> {
 }
 
 /**
- * Whether a comment's post (`p`) leaves its comments out: removed by moderators or admins. A post its
- * author deleted keeps its comments on its page, and so in search.
+ * Whether a comment's post (`p`) leaves its comments out: removed by moderators or admins, or its
+ * content purged by them after its author deleted it. A post its author deleted keeps its comments on
+ * its page, and so in search.
  */
 function postRemoved(p: RawBuilder<unknown>): RawBuilder<unknown> {
-  return sql`(${p}.deleted AND ${p}.deleted_as IS DISTINCT FROM 'normal')`;
+  return sql`(${p}.deleted AND (${p}.deleted_as IS DISTINCT FROM 'normal' OR coalesce(${p}.deleted_content_as IN ('mods', 'admins'), false)))`;
 }
 
 function contentFilters(filters: ContentFilters, row: 'p' | 'c'): RawBuilder<unknown>[] {
@@ -764,6 +765,29 @@ export async function communityIdByName(db: Kysely<DB>, name: string): Promise<s
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return row?.id ?? null;
+}
+
+/** The ids of the communities of these names (any case) that exist and are not deleted: one statement. */
+export async function communityIdsByNames(db: Kysely<DB>, names: readonly string[]): Promise<string[]> {
+  if (names.length === 0) return [];
+  const rows = await db
+    .selectFrom('communities')
+    .select('id')
+    .where('name_lc', '=', sql<string>`ANY(${names.map((n) => n.toLowerCase())}::text[])`)
+    .where('deleted_at', 'is', null)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** The ids of the users of these names (any case): one statement. */
+export async function userIdsByNames(db: Kysely<DB>, names: readonly string[]): Promise<string[]> {
+  if (names.length === 0) return [];
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('username_lc', '=', sql<string>`ANY(${names.map((n) => n.toLowerCase())}::text[])`)
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 /** A user's id by name (any case). */

@@ -18,12 +18,14 @@ import type { UserRow } from '../users/users.repository.js';
 import { highlightRuns } from './search.presenter.js';
 import {
   communityIdByName,
+  communityIdsByNames,
   searchComments,
   searchCommunities,
   searchPosts,
   searchUsers,
   toTsQuery,
   userIdByName,
+  userIdsByNames,
   type ContentFilters,
   type SearchCursor,
   type SearchPageQuery,
@@ -127,16 +129,6 @@ function oneName(names: string[]): string | null | false {
 
 const EMPTY: SearchPage = { results: [], next: null };
 
-/** At most this many names left out of one search: each is a lookup. */
-const MAX_LEFT_OUT = 10;
-
-/** The ids of the names that exist (any case, each once); a name that names nothing leaves nothing out. */
-async function idsOf(names: string[], idOf: (name: string) => Promise<string | null>): Promise<string[]> {
-  const distinct = [...new Set(names.map((n) => n.toLowerCase()))].slice(0, MAX_LEFT_OUT);
-  const ids = await Promise.all(distinct.map(idOf));
-  return ids.filter((id): id is string => id !== null);
-}
-
 /**
  * `GET /api/search`: one page of results of one type, that the viewer may see, with highlights. A site
  * that keeps the external web search answers 404 `search_off` to any request, well formed or not.
@@ -158,8 +150,8 @@ export async function search(
     toTsQuery(deps.db, request.text),
     typeof community === 'string' ? communityIdByName(deps.db, community) : null,
     typeof author === 'string' ? userIdByName(deps.db, author) : null,
-    content ? idsOf(request.notCommunities, (name) => communityIdByName(deps.db, name)) : [],
-    content ? idsOf(request.notAuthors, (name) => userIdByName(deps.db, name)) : [],
+    content ? communityIdsByNames(deps.db, request.notCommunities) : [],
+    content ? userIdsByNames(deps.db, request.notAuthors) : [],
   ]);
   if (cursor && request.sort === 'relevance') {
     // Without words relevance is newest first, and so is its cursor: the id alone. With words, a
