@@ -756,17 +756,6 @@ export async function searchUsers(db: Kysely<DB>, query: SearchPageQuery): Promi
   return rows;
 }
 
-/** A community's id by name (any case), when it exists and is not deleted. */
-export async function communityIdByName(db: Kysely<DB>, name: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('communities')
-    .select('id')
-    .where('name_lc', '=', sql<string>`lower(${name})`)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return row?.id ?? null;
-}
-
 /** The ids of the communities of these names (any case) that exist and are not deleted: one statement. */
 export async function communityIdsByNames(db: Kysely<DB>, names: readonly string[]): Promise<string[]> {
   if (names.length === 0) return [];
@@ -790,12 +779,12 @@ export async function userIdsByNames(db: Kysely<DB>, names: readonly string[]): 
   return rows.map((r) => r.id);
 }
 
+/** A community's id by name (any case), when it exists and is not deleted. */
+export async function communityIdByName(db: Kysely<DB>, name: string): Promise<string | null> {
+  return (await communityIdsByNames(db, [name]))[0] ?? null;
+}
+
 /** A user's id by name (any case). */
 export async function userIdByName(db: Kysely<DB>, name: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('username_lc', '=', sql<string>`lower(${name})`)
-    .executeTakeFirst();
-  return row?.id ?? null;
+  return (await userIdsByNames(db, [name]))[0] ?? null;
 }
