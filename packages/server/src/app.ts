@@ -113,7 +113,8 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 function isSearchQuery(url: string): boolean {
   const q = url.indexOf('?');
   const path = q === -1 ? url : url.slice(0, q);
-  return q !== -1 && (path === '/api/search' || path === '/search');
+  // '/search/' is redirected to '/search' with its query, so its words get there too.
+  return q !== -1 && (path === '/api/search' || path === '/search' || path === '/search/');
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
