@@ -45,6 +45,18 @@ describe('csrfTokenFor', () => {
     expect(tokens.size).toBe(1000);
     expect(csrfTokenFor(otherDeps, sessionId)).not.toBe(csrfTokenFor(deps, sessionId));
   });
+
+  it('follows the key when a restore replaces the secret, though the tokens made before are kept', async () => {
+    const reloaded = await depsWithSecret('c'.repeat(32));
+    const sessionId = newSessionId();
+    const before = csrfTokenFor(reloaded, sessionId);
+    await reloaded.secrets.load(null as unknown as Kysely<DB>, loadConfig({ SECRET: 'd'.repeat(32) }));
+    const after = csrfTokenFor(reloaded, sessionId);
+    expect(after).not.toBe(before);
+    expect(after).toBe(
+      `${crypto.createHmac('sha256', reloaded.secrets.csrfKey).update(sessionId).digest('base64url')}=`,
+    );
+  });
 });
 
 describe('isValidCsrfToken', () => {

@@ -85,9 +85,26 @@ export async function resolveViewer(deps: Deps, cookie: string | undefined, rece
 }
 
 /** The CSRF token of a session (DOMAIN §8.2): base64url with padding of HMAC-SHA256(secret, session id). */
+/**
+ * Tokens already made, per key (a restore brings another key, and with it an empty map). Every request
+ * asks for its session's token, and its HMAC was about 6% of the server's work for a guest's cached
+ * page. The oldest are forgotten first, so made-up ids cost HMACs again, never memory.
+ */
+const csrfTokensByKey = new WeakMap<Buffer, Map<string, string>>();
+const CSRF_TOKENS_KEPT = 20_000;
+
 export function csrfTokenFor(deps: Deps, sessionId: string): string {
-  const base64 = crypto.createHmac('sha256', deps.secrets.csrfKey).update(sessionId).digest('base64');
-  return base64.replaceAll('+', '-').replaceAll('/', '_');
+  const key = deps.secrets.csrfKey;
+  let tokens = csrfTokensByKey.get(key);
+  if (!tokens) csrfTokensByKey.set(key, (tokens = new Map<string, string>()));
+  let token = tokens.get(sessionId);
+  if (token === undefined) {
+    const base64 = crypto.createHmac('sha256', key).update(sessionId).digest('base64');
+    token = base64.replaceAll('+', '-').replaceAll('/', '_');
+    if (tokens.size >= CSRF_TOKENS_KEPT) tokens.delete(tokens.keys().next().value!);
+    tokens.set(sessionId, token);
+  }
+  return token;
 }
 
 export function isValidCsrfToken(deps: Deps, sessionId: string, token: string | undefined): boolean {
