@@ -213,6 +213,22 @@ describe('what muted words do to feeds', () => {
     expect((await feedIds(viewer.client, query)).has(edited.id)).toBe(true);
   });
 
+  it('matches accented words whichever way the accents were typed, composed or decomposed', async () => {
+    const viewer = await member(t);
+    const author = await member(t);
+    const community = await newCommunity(creator.client);
+    // "café" with its accent as a combining mark after the e, as some keyboards and pastes send it.
+    const decomposed = await post(author, community, 'Le cafe\u0301 du coin');
+    const composed = await post(author, community, 'Un caf\u00e9 noir');
+    const shown = await post(author, community, 'Cafeteria menus');
+    ok(await addWord(viewer.client, 'caf\u00e9'));
+    const query = `feed=community&communityId=${community.id}&sort=latest`;
+    const after = await feedIds(viewer.client, query);
+    expect(after.has(decomposed.id)).toBe(false);
+    expect(after.has(composed.id)).toBe(false);
+    expect(after.has(shown.id)).toBe(true);
+  });
+
   it('applies to every sort of All, Subscriptions and a community, and not to Moderating', async () => {
     const viewer = await member(t, { points: 1000 });
     const author = await member(t);

@@ -121,6 +121,18 @@ describe('posts', () => {
     expect(await ids(bob.client, { q: `run ${w.toUpperCase()} race` })).toEqual([both.id]);
   });
 
+  it('finds accented words whichever way the accents were typed, composed or decomposed', async () => {
+    const w = word();
+    const decomposed = await post(alice, `Le cafe\u0301 ${w}`);
+    const composed = await post(alice, `Un caf\u00e9 ${w}`, { body: `cre\u0300me ${w}` });
+    const found = [composed.id, decomposed.id].sort();
+    expect((await ids(bob.client, { q: `caf\u00e9 ${w}` })).sort()).toEqual(found);
+    expect((await ids(bob.client, { q: `cafe\u0301 ${w}` })).sort()).toEqual(found);
+    expect(await ids(bob.client, { q: `cr\u00e8me ${w}` })).toEqual([composed.id]);
+    const reply = await comment(bob, composed, `Un the\u0301 ${w}`);
+    expect(await ids(alice.client, { q: `th\u00e9 ${w}`, type: 'comments' })).toEqual([reply.id]);
+  });
+
   it('reads "exact phrases", -excluded words, community:name and author:name', async () => {
     const w = word();
     const phrase = await post(alice, `red ${w} apple`);

@@ -50,7 +50,14 @@ export {
   type PasswordProblem,
   type ListNameProblem,
 } from './validation.js';
-export { truncateChars, charLength, dropInvalidUnicode, decodeHtmlEscapes, HTML_ESCAPES } from './text.js';
+export {
+  truncateChars,
+  charLength,
+  composedText,
+  dropInvalidUnicode,
+  decodeHtmlEscapes,
+  HTML_ESCAPES,
+} from './text.js';
 export { fixedPathSegments, staticPages, type StaticPageContent } from './static-pages.js';
 export { captchaToken } from './captcha.js';
 export { REPORT_FILTERS, isReportFilter, type ReportFilter } from './enums.js';

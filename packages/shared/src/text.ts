@@ -7,6 +7,14 @@ export function dropInvalidUnicode(value: string): string {
   return value.replace(LONE_SURROGATE, '');
 }
 
+/**
+ * Text as posts and comments are kept: trimmed, in composed Unicode (NFC), so that an accent typed as a
+ * combining mark matches the same letter typed whole, in muted words (kept composed) and in search.
+ */
+export function composedText(raw: string | null | undefined): string {
+  return (raw ?? '').normalize('NFC').trim();
+}
+
 /** Number of Unicode code points. */
 export function charLength(value: string): number {
   let n = 0;

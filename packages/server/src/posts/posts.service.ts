@@ -1,6 +1,7 @@
 import {
   charLength,
   limits,
+  composedText,
   truncateChars,
   type CreatePostBody,
   type EditPostBody,
@@ -70,13 +71,13 @@ export async function requirePost(deps: Pick<Deps, 'db'>, publicId: string): Pro
 }
 
 function titleOf(raw: string | null | undefined): string {
-  const title = (raw ?? '').trim();
+  const title = composedText(raw);
   if (charLength(title) < limits.postTitleMin) throw errors.titleTooShort();
   return truncateChars(title, limits.postTitleMax);
 }
 
 function bodyOf(raw: string | null | undefined): string | null {
-  return truncateChars((raw ?? '').trim(), limits.postBodyMax) || null;
+  return truncateChars(composedText(raw), limits.postBodyMax) || null;
 }
 
 /** The image ids of an image post: `images[].imageId`, or the legacy single `imageId`. */

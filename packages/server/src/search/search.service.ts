@@ -72,7 +72,8 @@ export function parseSearchRequest(query: SearchQueryParams): SearchRequest {
     limit = n;
   }
   // A NUL, which no text can hold, is dropped like any other character searched for as far as it can be.
-  const words = (value: string | undefined) => value?.replaceAll('\0', '');
+  // Composed (NFC), as posts and comments are kept: an accent typed as a combining mark finds them too.
+  const words = (value: string | undefined) => value?.replaceAll('\0', '').normalize('NFC');
   const raw = [...(words(query.q) ?? '')].slice(0, limits.searchQueryMax).join('');
   const parsed = parseSearchText(raw);
   const named = (value: string | undefined) => (words(value)?.trim() ? [words(value)!.trim()] : []);
