@@ -416,6 +416,19 @@ describe('bad input', () => {
     }
     expect(await ids(bob.client, { q: `"${w}` })).toEqual([target.id]);
     expect(await ids(bob.client, { q: `(${w}) & | !` })).toEqual([target.id]);
+    // Dashes by the dozen (a separator, a markdown rule), which overflowed PostgreSQL's query parser;
+    // and operators it still cannot read, searched for as words alone.
+    for (const q of [
+      `${w} ${'-'.repeat(40)}`,
+      `${'- '.repeat(100)}${w}`,
+      `${w} target ${'-'.repeat(60)} ${w}`,
+      `${'-('.repeat(60)}${w}`,
+      `${'-!'.repeat(60)}${w} target`,
+    ]) {
+      expect(await ids(bob.client, { q }), q).toEqual([target.id]);
+    }
+    expect(await ids(bob.client, { q: `${w} --target` })).toEqual([target.id]);
+    expect(await ids(bob.client, { q: `${w} -target` })).toEqual([]);
     // A NUL, which the rest of the API refuses, is dropped: in the words and in the names.
     expect(await ids(bob.client, { q: `\0${w}\0` })).toEqual([target.id]);
     expect(await ids(bob.client, { q: w, author: `\0${alice.user.username}` })).toEqual([target.id]);

@@ -119,11 +119,31 @@ export function toTsQuery(db: Kysely<DB>, text: string): Promise<string> {
   return made;
 }
 
+/**
+ * Dashes that exclude nothing: a run of them (a separator, a markdown rule) and one before a space or
+ * the end. websearch_to_tsquery keeps each as an operator, and more than 32 in a row overflow its
+ * stack: an error instead of a search.
+ */
+export function withoutIdleDashes(text: string): string {
+  return text.replace(/-{2,}/gu, ' ').replace(/-(?=\s|$)/gu, ' ');
+}
+
 async function readTsQuery(db: Kysely<DB>, text: string): Promise<string> {
-  const { rows } = await sql<{
-    q: string;
-  }>`SELECT websearch_to_tsquery('english', ${text})::text AS q`.execute(prepared(db));
-  return rows[0]?.q ?? '';
+  const words = withoutIdleDashes(text);
+  try {
+    const { rows } = await sql<{
+      q: string;
+    }>`SELECT websearch_to_tsquery('english', ${words})::text AS q`.execute(prepared(db));
+    return rows[0]?.q ?? '';
+  } catch (err) {
+    // Any other text it cannot read (its only errors are of that kind: XX000) is searched for as words
+    // alone, without operators: search never fails on what is typed (issue 16).
+    if ((err as { code?: unknown }).code !== 'XX000') throw err;
+    const { rows } = await sql<{
+      q: string;
+    }>`SELECT plainto_tsquery('english', ${words})::text AS q`.execute(db);
+    return rows[0]?.q ?? '';
+  }
 }
 
 /** Seconds in a week: a post that old gets half the boost of a new one (decisions, "Search"). */
