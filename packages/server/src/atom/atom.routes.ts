@@ -7,6 +7,7 @@ import {
 } from '@commons/shared/schemas';
 import type { Deps } from '../deps.js';
 import type { TypeBoxProvider } from '../http/request-types.js';
+import { etagMatches } from '../http/shared-responses.js';
 import { siteOrigin } from '../http/site-origin.js';
 import {
   getAllAtom,
@@ -23,16 +24,11 @@ import {
  */
 const MAX_AGE_SECONDS = 60;
 
-/** The strong part of an entity tag: If-None-Match compares weakly (RFC 9110 §13.1.2). */
-const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-
 function notModified(request: FastifyRequest, doc: AtomDocument): boolean {
   const match = request.headers['if-none-match'];
   // If-None-Match decides when present; If-Modified-Since only without it (RFC 9110 §13.1.3), and
   // only when the feed has a Last-Modified to compare with.
-  if (match !== undefined) {
-    return match.trim() === '*' || match.split(',').some((tag) => opaque(tag) === opaque(doc.etag));
-  }
+  if (match !== undefined) return etagMatches(match, doc.etag);
   const since = request.headers['if-modified-since'];
   const at = since ? Date.parse(since) : NaN;
   return doc.lastModified !== null && !Number.isNaN(at) && doc.lastModified.getTime() <= at;

@@ -25,6 +25,11 @@ export function setSessionCookie(
   });
 }
 
+/** Whether the browser's cookie lacks this CSRF token, so that the answer sends it (again). */
+export function lacksCsrfCookie(request: FastifyRequest, token: string): boolean {
+  return request.cookies.csrftoken !== token;
+}
+
 /** The CSRF token goes in the `Csrf-Token` header of every response, and in a readable cookie. */
 export function sendCsrfToken(
   deps: Deps,
@@ -34,7 +39,7 @@ export function sendCsrfToken(
 ): void {
   const token = csrfTokenFor(deps, sessionId);
   reply.header('Csrf-Token', token);
-  if (request.cookies.csrftoken !== token) {
+  if (lacksCsrfCookie(request, token)) {
     reply.setCookie('csrftoken', token, { path: '/', sameSite: 'lax' });
   }
 }

@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CachedText, ReadCache } from '../cache/read-cache.js';
+import { lacksCsrfCookie } from './cookies.js';
 
 /** Below this, compressing saves less than it costs (@fastify/compress's threshold, app.ts). */
 const COMPRESS_FROM_BYTES = 1024;
@@ -21,6 +22,20 @@ export function sharedEncoding(acceptEncoding: string | undefined): 'br' | 'gzip
   if (accepts('br')) return 'br';
   if (accepts('gzip')) return 'gzip';
   return null;
+}
+
+/** The strong part of an entity tag: If-None-Match compares weakly (RFC 9110 §13.1.2). */
+const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+
+/**
+ * Whether an `If-None-Match` names this entity tag: any of its list, compared weakly (a proxy may have
+ * added or dropped the `W/`), or `*`, which any current representation matches (RFC 9110 §13.1.2).
+ */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const wanted = opaque(etag);
+  return ifNoneMatch.split(',').some((tag) => opaque(tag) === wanted);
 }
 
 function compressedText(page: CachedText, encoding: 'br' | 'gzip'): Buffer {
@@ -52,6 +67,7 @@ function compressedText(page: CachedText, encoding: 'br' | 'gzip'): Buffer {
  * A guest's first request starts a session, whose cookies (its id, its CSRF token) go with this
  * answer: every guest without a cookie sends the same `Cookie` (none), so a shared cache keeping that
  * answer would give one guest's session to the next. That answer is `private`; the next is shared.
+ * So is one that sends the CSRF cookie again to a guest who kept only the session's.
  */
 export function sendShared(
   request: FastifyRequest,
@@ -59,18 +75,21 @@ export function sendShared(
   page: CachedText,
   cache: Pick<ReadCache, 'secondsLeft'>,
 ): FastifyReply {
-  const startsSession = request.viewer?.isNewSession === true;
+  // A first request's session cookies, or the CSRF cookie sent again to a guest whose browser lost it.
+  const csrfToken = reply.getHeader('Csrf-Token');
+  const setsCookies =
+    request.viewer?.isNewSession === true ||
+    (typeof csrfToken === 'string' && lacksCsrfCookie(request, csrfToken));
   const compressible = page.text.length >= COMPRESS_FROM_BYTES;
   reply
     .header(
       'Cache-Control',
-      startsSession ? 'private, max-age=0' : `public, max-age=0, s-maxage=${cache.secondsLeft(page)}`,
+      setsCookies ? 'private, max-age=0' : `public, max-age=0, s-maxage=${cache.secondsLeft(page)}`,
     )
     // The same Vary on a 304 as on its 200 (RFC 9110 §15.4.5): a cache refreshes the stored headers.
     .header('Vary', compressible ? 'Cookie, Accept-Encoding' : 'Cookie')
     .header('ETag', page.etag);
-  const asked = request.headers['if-none-match'];
-  if (asked && asked.split(',').some((tag) => tag.trim() === page.etag)) return reply.code(304).send();
+  if (etagMatches(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
   if (!compressible) return reply.send(page.text);
   const encoding = sharedEncoding(request.headers['accept-encoding']);
   if (!encoding) return reply.send(page.text);
