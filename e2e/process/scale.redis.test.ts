@@ -391,6 +391,47 @@ describe('two processes on one PostgreSQL and Redis, behind a round-robin balanc
     lap('read cache across processes');
   });
 
+  it('shows a member their own new post and edit at once, whichever process they write and read on', async () => {
+    // A member reads on one process and writes on the other: each process keeps shared runs of feed
+    // pages (60 s here), which the write's database notice clears a moment after its answer. The
+    // member's next read may come first; the cookie the write hands out tells that process anyway.
+    let on = 0;
+    const members: Visitor[] = [];
+    for (let i = 0; i < 6; i++) {
+      const m = new Visitor(() => servers[on]!.url, `${network}.${200 + i}`);
+      on = 0;
+      expect((await m.signup(`own_${i}_${unique}`)).status).toBe(201);
+      members.push(m);
+    }
+    const community = `o${unique}`;
+    const made = await members[0]!.request('POST', '/api/communities', { name: community });
+    expect(made.status).toBe(200);
+    const feedPath = `/api/posts?feed=community&communityId=${(made.json as { id: string }).id}&sort=latest`;
+    const titles = async (m: Visitor) => {
+      const res = await m.request('GET', feedPath);
+      expect(res.status).toBe(200);
+      return new Map(
+        (res.json as { posts: { id: string; title: string }[] }).posts.map((p) => [p.id, p.title]),
+      );
+    };
+    for (const [i, m] of members.entries()) {
+      on = 1;
+      await titles(m); // this process now holds the feed's shared run
+      on = 0;
+      const post = await m.request('POST', '/api/posts', { type: 'text', title: `New ${i}`, community });
+      expect(post.status).toBe(200);
+      const { id, publicId } = post.json as { id: string; publicId: string };
+      on = 1;
+      expect((await titles(m)).get(id), `member ${i}'s new post`).toBe(`New ${i}`);
+      on = 0;
+      const edit = await m.request('PUT', `/api/posts/${publicId}`, { title: `Edited ${i}`, body: '' });
+      expect(edit.status).toBe(200);
+      on = 1;
+      expect((await titles(m)).get(id), `member ${i}'s edit`).toBe(`Edited ${i}`);
+    }
+    lap("members' own writes across processes");
+  });
+
   it('runs each periodic job once per period in all, across restarts', async () => {
     const jobRuns = async () =>
       // The hourly jobs: the notification jobs of every 10 s and every minute run again within the test.

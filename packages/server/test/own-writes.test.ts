@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyChangeNotice, PAGES_CHANGED_CHANNEL } from '../src/cache/pages-changed.js';
 import { listen } from '../src/db/notifications.js';
-import { member, newCommunity } from './factories.js';
+import { movedPostsRecently } from '../src/feeds/own-writes.js';
+import { guest, member, newCommunity } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 /**
@@ -80,6 +81,68 @@ describe("a member's own order-changing writes, told to the other processes", ()
       expect(heard.filter((p) => p.includes(lone.user.id))).toEqual([]);
     } finally {
       await listener.close();
+    }
+  });
+
+  it('hands the member a cookie after a page-changing write, which any process notes on their next request', async () => {
+    const author = await member(several, { points: 1000 });
+    const community = await newCommunity(author.client);
+    const made = await author.client.post('/api/posts', {
+      type: 'text',
+      title: 'Made on one process',
+      community: community.name,
+    });
+    expect(made.status, made.text).toBe(200);
+    const cookie = made.cookies.find((c) => c.name === 'wrote');
+    expect(cookie?.maxAge).toBe(5);
+    expect(cookie?.httpOnly).toBe(true);
+    const until = Number(cookie?.value);
+    expect(until).toBeGreaterThan(Date.now());
+    expect(until).toBeLessThanOrEqual(Date.now() + 5_000);
+    // An edit too; a process alone hands out none (it cleared its own pages before answering).
+    const edited = await author.client.put(`/api/posts/${made.json.publicId}`, { title: 'Edited', body: '' });
+    expect(edited.status, edited.text).toBe(200);
+    expect(edited.cookies.map((c) => c.name)).toContain('wrote');
+    const lone = await member(alone, { points: 1000 });
+    const loneCommunity = await newCommunity(lone.client);
+    const quiet = await lone.client.post('/api/posts', {
+      type: 'text',
+      title: 'Made by a process alone',
+      community: loneCommunity.name,
+    });
+    expect(quiet.status, quiet.text).toBe(200);
+    expect(quiet.cookies.map((c) => c.name)).not.toContain('wrote');
+
+    // The next request of a member who carries it: noted, so their feed pages take the direct query.
+    const reader = await member(several);
+    expect(movedPostsRecently(reader.user.id)).toBe(false);
+    reader.client.cookies.set('wrote', String(Date.now() + 3_000));
+    expect((await reader.client.get('/api/posts?sort=latest')).status).toBe(200);
+    expect(movedPostsRecently(reader.user.id)).toBe(true);
+    // A guest's carries nothing to note; one whose time is over notes nothing.
+    const visitor = await guest(several);
+    visitor.cookies.set('wrote', String(Date.now() + 3_000));
+    expect((await visitor.get('/api/posts?sort=latest')).status).toBe(200);
+    const late = await member(several);
+    late.client.cookies.set('wrote', String(Date.now() - 1));
+    expect((await late.client.get('/api/posts?sort=latest')).status).toBe(200);
+    expect(movedPostsRecently(late.user.id)).toBe(false);
+  });
+
+  it('notes a forged far-off time for one cache lifetime at most', async () => {
+    const short = await createTestApp(
+      { REDIS_URL: 'redis://127.0.0.1:1', READ_CACHE_SECONDS: '1' },
+      { database: several.database },
+    );
+    try {
+      const reader = await member(short);
+      reader.client.cookies.set('wrote', '99999999999999');
+      expect((await reader.client.get('/api/posts?sort=latest')).status).toBe(200);
+      expect(movedPostsRecently(reader.user.id)).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      expect(movedPostsRecently(reader.user.id)).toBe(false);
+    } finally {
+      await short.close();
     }
   });
 

@@ -72,6 +72,11 @@ const PAGE_CHANGING_ROUTES = new Set([
   'POST /api/_joinCommunity',
 ]);
 
+/** Whether a write by this route (`METHOD /url` as registered) changes what shared pages show. */
+export function changesPages(route: string): boolean {
+  return PAGE_CHANGING_ROUTES.has(route);
+}
+
 /**
  * Writes that end sessions or change whether a member may still use one: a login or logout, a password
  * change, an account deleted, a site-wide ban (recent-sessions.ts). The operator CLI's such commands
@@ -95,7 +100,7 @@ export function registerPageInvalidation(app: FastifyInstance, deps: Deps): void
     if (reply.statusCode >= 400) return payload;
     const route = `${request.method} ${request.routeOptions.url}`;
     const changed: Changed[] = [];
-    if (PAGE_CHANGING_ROUTES.has(route)) changed.push('pages');
+    if (changesPages(route)) changed.push('pages');
     if (SESSION_CHANGING_ROUTES.has(route)) changed.push('sessions');
     if (changed.length === 0) return payload;
     const notice = changed.join(' ');

@@ -25,6 +25,28 @@ export function setSessionCookie(
   });
 }
 
+/**
+ * After a member's page-changing write on a site of several processes: when the write's note ends
+ * (ms since the epoch, by this machine's clock like the note itself), for their next requests to carry
+ * to any process (feeds/own-writes.ts).
+ */
+export const OWN_WRITE_COOKIE = 'wrote';
+
+export function setOwnWriteCookie(
+  deps: Deps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  ttlMs: number,
+): void {
+  reply.setCookie(OWN_WRITE_COOKIE, String(Date.now() + ttlMs), {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isHttps(deps, request),
+    maxAge: Math.ceil(ttlMs / 1000),
+  });
+}
+
 /** Whether the browser's cookie lacks this CSRF token, so that the answer sends it (again). */
 export function lacksCsrfCookie(request: FastifyRequest, token: string): boolean {
   return request.cookies.csrftoken !== token;

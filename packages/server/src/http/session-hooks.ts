@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.js';
+import { noteOwnWriteCookie } from '../feeds/own-writes.js';
 import { errors } from '../lib/errors.js';
 import {
   isValidCsrfToken,
@@ -22,6 +23,7 @@ export async function attachViewer(deps: Deps, request: FastifyRequest, reply: F
     request.routeOptions.config?.recentSession === true,
   );
   request.viewer = viewer;
+  if (viewer.user) noteOwnWriteCookie(deps, request, viewer.user.id);
   if (viewer.isNewSession) setSessionCookie(deps, request, reply, viewer.sessionId);
   sendCsrfToken(deps, request, reply, viewer.sessionId);
   if (lastSeenIsStale(deps, viewer)) {
