@@ -21,8 +21,18 @@ function Who({ entry }: { entry: ModLogEntry }) {
   return <Link href={`/@${encodeURIComponent(entry.moderator)}`}>@{entry.moderator}</Link>;
 }
 
-function UserLink({ name }: { name: string | null }) {
-  return name ? <Link href={`/@${encodeURIComponent(name)}`}>@{name}</Link> : null;
+/**
+ * ` @name`, or ` by @name` with `lead`. The words come and go with the name: one this viewer may not
+ * see (the author who is the hidden moderator) leaves no dangling 'by' and no stray space.
+ */
+function UserLink({ name, lead }: { name: string | null; lead?: string }) {
+  if (!name) return null;
+  return (
+    <>
+      {lead ? ` ${lead} ` : ' '}
+      <Link href={`/@${encodeURIComponent(name)}`}>@{name}</Link>
+    </>
+  );
 }
 
 /** What the entry acted on, after its verb. */
@@ -37,8 +47,7 @@ function Target({ entry }: { entry: ModLogEntry }): ReactNode {
     case 'comment':
       return (
         <>
-          {' '}
-          by <UserLink name={target.username} />{' '}
+          <UserLink name={target.username} lead="by" />{' '}
           {postHref ? <Link href={`${postHref}/${target.commentId ?? ''}`}>{title}</Link> : title}
         </>
       );
@@ -46,13 +55,13 @@ function Target({ entry }: { entry: ModLogEntry }): ReactNode {
       return (
         <>
           {' '}
-          {postHref ? <Link href={postHref}>{title}</Link> : title} by <UserLink name={target.username} />
+          {postHref ? <Link href={postHref}>{title}</Link> : title}
+          <UserLink name={target.username} lead="by" />
         </>
       );
     case 'user':
       return (
         <>
-          {' '}
           <UserLink name={target.username} />
           {target.title && <> ({target.title})</>}
           <Until entry={entry} />
@@ -152,6 +161,14 @@ export function ModLogList({ community }: { community: string | null }) {
   const [location, navigate] = useLocation();
   const filters = filtersFrom(search);
   const [draft, setDraft] = useState(filters);
+  // Back, Forward and links change the URL under the list: the fields follow it, as on the search
+  // page (set while rendering, React's pattern for state that follows a prop).
+  const fromUrl = `${filters.action}\n${filters.moderator}`;
+  const [draftFrom, setDraftFrom] = useState(fromUrl);
+  if (draftFrom !== fromUrl) {
+    setDraftFrom(fromUrl);
+    setDraft(filters);
+  }
   const log = useModLog(community, filters);
 
   const apply = (event: FormEvent) => {
