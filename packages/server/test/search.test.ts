@@ -145,6 +145,10 @@ describe('posts', () => {
       inOther.id,
     ]);
     expect(await ids(admin.client, { q: `author:${bob.user.username} ${w}` })).toEqual([byBob.id]);
+    // As the site writes names: @bob, in the words, the filter and an exclusion.
+    expect(await ids(admin.client, { q: `author:@${bob.user.username} ${w}` })).toEqual([byBob.id]);
+    expect(await ids(admin.client, { q: w, author: `@${bob.user.username}` })).toEqual([byBob.id]);
+    expect(await ids(admin.client, { q: `${w} -author:@${alice.user.username}` })).toEqual([byBob.id]);
     // A name may be quoted, as people quote what they type after a colon.
     expect(await ids(admin.client, { q: `${w} author:"${bob.user.username}"` })).toEqual([byBob.id]);
     expect(await ids(admin.client, { q: `community:"${other.name.toUpperCase()}" ${w}` })).toEqual([

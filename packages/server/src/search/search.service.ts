@@ -83,9 +83,9 @@ export function parseSearchRequest(query: SearchQueryParams): SearchRequest {
     text: parsed.text,
     type,
     communities: [...named(query.community), ...parsed.communities],
-    authors: [...named(query.author), ...parsed.authors],
+    authors: [...named(query.author), ...parsed.authors].map(username),
     notCommunities: parsed.notCommunities,
-    notAuthors: parsed.notAuthors,
+    notAuthors: parsed.notAuthors.map(username),
     postType,
     window,
     sort,
@@ -93,6 +93,9 @@ export function parseSearchRequest(query: SearchQueryParams): SearchRequest {
     limit,
   };
 }
+
+/** A username as the site writes it, `@alice`, is `alice` (no username starts with `@`). */
+const username = (name: string) => name.replace(/^@/u, '');
 
 const RELEVANCE_CURSOR = /^(\d+(?:\.\d+)?(?:e-?\d+)?)_(\d{1,15})_([0-9a-fA-F]{24})$/;
 
