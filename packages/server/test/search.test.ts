@@ -101,6 +101,22 @@ describe('posts', () => {
     expect(second.body.map((r: any) => r.text).join('')).toBe(`A body that says ${w} once.`);
   });
 
+  it('finds words written in angle brackets, which the text-search parser took for HTML tags', async () => {
+    const w = word();
+    const tagged = await post(alice, `Styling the <${w}> element`, { body: `if a<${w}x or y>z then` });
+    const page = ok(await search(bob.client, { q: w }));
+    expect(page.results.map((r: any) => r.item.id)).toEqual([tagged.id]);
+    expect(page.results[0].title).toEqual([
+      { text: 'Styling the <', match: false },
+      { text: w, match: true },
+      { text: '> element', match: false },
+    ]);
+    expect(await ids(bob.client, { q: `"<${w}> element"` })).toEqual([tagged.id]);
+    expect(await ids(bob.client, { q: `${w}x` })).toEqual([tagged.id]);
+    const reply = await comment(bob, tagged, `Use <${w}y> instead`);
+    expect(await ids(alice.client, { q: `${w}y`, type: 'comments' })).toEqual([reply.id]);
+  });
+
   it("marks in a long body's fragments the words found there, though others are only in the title", async () => {
     const w = word();
     const filler = 'Intro sentence with filler words. '.repeat(12);

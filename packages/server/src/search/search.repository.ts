@@ -120,16 +120,20 @@ export function toTsQuery(db: Kysely<DB>, text: string): Promise<string> {
 }
 
 /**
- * Dashes that exclude nothing: a run of them (a separator, a markdown rule) and one before a space or
- * the end. websearch_to_tsquery keeps each as an operator, and more than 32 in a row overflow its
- * stack: an error instead of a search.
+ * The text as the parser should read it. Dashes that exclude nothing go: a run of them (a separator, a
+ * markdown rule) and one before a space or the end; websearch_to_tsquery keeps each as an operator,
+ * and more than 32 in a row overflow its stack (an error instead of a search). Every `<` is a space,
+ * as in the documents (migration 0017): the parser reads `<…>` as an HTML tag and drops it.
  */
-export function withoutIdleDashes(text: string): string {
-  return text.replace(/-{2,}/gu, ' ').replace(/-(?=\s|$)/gu, ' ');
+function parserReadable(text: string): string {
+  return text
+    .replace(/-{2,}/gu, ' ')
+    .replace(/-(?=\s|$)/gu, ' ')
+    .replaceAll('<', ' ');
 }
 
 async function readTsQuery(db: Kysely<DB>, text: string): Promise<string> {
-  const words = withoutIdleDashes(text);
+  const words = parserReadable(text);
   try {
     const { rows } = await sql<{
       q: string;
