@@ -303,6 +303,12 @@ describe('comments, communities and users', () => {
       .where('id', '=', alice.user.id)
       .execute();
     expect(await ids(bob.client, { q: u.user.username, type: 'users' })).toEqual([u.user.id]);
+    // Names by their first letters, as people type them.
+    const start = u.user.username.slice(0, -1);
+    const byStart = ok(await search(bob.client, { q: start, type: 'users' }));
+    expect(byStart.results.map((r: any) => r.item.id)).toEqual([u.user.id]);
+    expect(byStart.results[0].username).toEqual([{ text: u.user.username, match: true }]);
+    expect(await ids(alice.client, { q: named.name.slice(0, -1), type: 'communities' })).toEqual([named.id]);
     const liked = ok(await search(bob.client, { q: w, type: 'users' }));
     expect(liked.results.map((r: any) => r.item.id)).toEqual([alice.user.id]);
     expect(liked.results[0].item).toEqual({

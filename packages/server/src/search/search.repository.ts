@@ -63,20 +63,26 @@ const LT = '\uE002';
  * ts_headline builds fragments only around places that hold all of its words, so a word found only in
  * the title left the body's fragments without any match.
  */
-function highlightQuery(tsquery: string): string {
+function highlightQuery(tsquery: string, prefixes: boolean): string {
   const words = requiredWords(tsquery);
-  return words.length ? words.map((w) => `'${w.replaceAll("'", "''")}'`).join(' | ') : tsquery;
+  const suffix = prefixes ? ':*' : '';
+  return words.length ? words.map((w) => `'${w.replaceAll("'", "''")}'${suffix}`).join(' | ') : tsquery;
 }
 
 /** Text with the marks dropped, highlighted when there are words (else the text itself, or its start). */
-function headline(column: RawBuilder<unknown>, tsquery: string, whole: boolean): RawBuilder<string> {
+function headline(
+  column: RawBuilder<unknown>,
+  tsquery: string,
+  whole: boolean,
+  prefixes = false,
+): RawBuilder<string> {
   if (!tsquery) {
     const clean = sql`translate(coalesce(${column}, ''), ${MARKS}, '')`;
     return whole ? sql<string>`${clean}` : sql<string>`left(${clean}, ${WHOLE_UP_TO})`;
   }
   // `<` becomes LT (and any LT or mark in the text goes), then comes back in what ts_headline gives.
   const clean = sql`translate(coalesce(${column}, ''), ${'<' + MARKS + LT}, ${LT})`;
-  const words = highlightQuery(tsquery);
+  const words = highlightQuery(tsquery, prefixes);
   const marked = (options: string) => sql`ts_headline('english', ${clean}, ${words}::tsquery, ${options})`;
   const restored = (text: RawBuilder<unknown>) => sql<string>`translate(${text}, ${LT}, '<')`;
   if (whole) return restored(marked(headlineOptions(true)));
@@ -714,9 +720,10 @@ export type CommunityHit = CommunityRow & { score: number; name_hl: string; abou
 
 /** Communities whose name or about text match (not deleted; not muted by the member). Needs words. */
 export async function searchCommunities(db: Kysely<DB>, query: SearchPageQuery): Promise<CommunityHit[]> {
+  const tsquery = asPrefixes(query.tsquery);
   const conditions: RawBuilder<unknown>[] = [
     sql`co.deleted_at IS NULL`,
-    sql`community_search_doc(co.name, co.about) @@ ${query.tsquery}::tsquery`,
+    sql`community_search_doc(co.name, co.about) @@ ${tsquery}::tsquery`,
   ];
   if (query.viewerId) {
     conditions.push(
@@ -725,12 +732,12 @@ export async function searchCommunities(db: Kysely<DB>, query: SearchPageQuery):
   }
   const { order } = paging(query);
   const { rows } = await sql<CommunityHit>`
-    SELECT r.*, ${headline(sql`r.name`, query.tsquery, true)} AS name_hl,
-      ${headline(sql`r.about`, query.tsquery, false)} AS about_hl
+    SELECT r.*, ${headline(sql`r.name`, tsquery, true, true)} AS name_hl,
+      ${headline(sql`r.about`, tsquery, false, true)} AS about_hl
     FROM (
       ${pageOf(
         query,
-        sql`SELECT co.*, ts_rank(community_search_doc(co.name, co.about), ${query.tsquery}::tsquery, 1)::float8 AS score
+        sql`SELECT co.*, ts_rank(community_search_doc(co.name, co.about), ${tsquery}::tsquery, 1)::float8 AS score
         FROM communities co
         WHERE ${sql.join(conditions, sql` AND `)}`,
       )}
@@ -749,13 +756,22 @@ export interface UserHit {
   about_hl: string;
 }
 
+/**
+ * The query with each word also matching as the start of a longer one (`'ali':*`), for names: people
+ * type the first letters of a community or member they look for (`ali` for alice, `admin` for admin1).
+ */
+export function asPrefixes(tsquery: string): string {
+  return tsquery.replace(/'((?:[^']|'')*)'(?!:)/gu, "'$1':*");
+}
+
 /** Users whose name or about text match (not deleted or banned; not muted by the member). Needs words. */
 export async function searchUsers(db: Kysely<DB>, query: SearchPageQuery): Promise<UserHit[]> {
+  const tsquery = asPrefixes(query.tsquery);
   const conditions: RawBuilder<unknown>[] = [
     sql`u.deleted_at IS NULL AND u.banned_at IS NULL`,
     // `ghost` and `nobody` are the site's own, not members anyone would look for.
     sql`u.username NOT IN (${sql.join([...SYSTEM_ACCOUNTS])})`,
-    sql`user_search_doc(u.username, u.about_me) @@ ${query.tsquery}::tsquery`,
+    sql`user_search_doc(u.username, u.about_me) @@ ${tsquery}::tsquery`,
   ];
   if (query.viewerId) {
     conditions.push(
@@ -765,13 +781,13 @@ export async function searchUsers(db: Kysely<DB>, query: SearchPageQuery): Promi
   const { order } = paging(query);
   const { rows } = await sql<UserHit>`
     SELECT r.id, r.username, r.points, r.created_at, r.score,
-      ${headline(sql`r.username`, query.tsquery, true)} AS username_hl,
-      ${headline(sql`r.about_me`, query.tsquery, false)} AS about_hl
+      ${headline(sql`r.username`, tsquery, true, true)} AS username_hl,
+      ${headline(sql`r.about_me`, tsquery, false, true)} AS about_hl
     FROM (
       ${pageOf(
         query,
         sql`SELECT u.id, u.username, u.about_me, u.points, u.created_at,
-          ts_rank(user_search_doc(u.username, u.about_me), ${query.tsquery}::tsquery, 1)::float8 AS score
+          ts_rank(user_search_doc(u.username, u.about_me), ${tsquery}::tsquery, 1)::float8 AS score
         FROM users u
         WHERE ${sql.join(conditions, sql` AND `)}`,
       )}
