@@ -113,6 +113,16 @@ test('a member searches with filters and the query syntax and finds only what th
   await page.getByLabel('Community').press('Enter');
   await expect(results(page)).toHaveCount(2);
 
+  // A long unbroken query (a pasted hash or address) wraps in the answer: nothing wider than the window.
+  const long = `${word}${'x'.repeat(150)}`;
+  await searchFor(page, long);
+  await expect(page.getByText(`No results for "${long}"`)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
+  await searchFor(page, word);
+  await expect(results(page)).toHaveCount(2);
+
   // Comments have their own tab; the result leads to the comment.
   await page.getByRole('link', { name: 'Comments', exact: true }).click();
   await expect(results(page)).toHaveCount(1);
