@@ -1,5 +1,9 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openPostgres } from '../src/db/engine.js';
+import { applyMigrations, migrate } from '../src/db/migrate.js';
+import { newId } from '../src/lib/ids.js';
 import { type Member, guest, member, newCommunity, uniqueName } from './factories.js';
 import { createTestApp, type TestApp, type TestClient, type TestResponse } from './harness.js';
 import { INVALID_CURSOR } from './api-errors.js';
@@ -317,6 +321,31 @@ describe('comments, communities and users', () => {
       points: expect.any(Number),
       createdAt: expect.any(String),
     });
+    // A whole word too, as stemmed (storyteller is `storytel`) and as typed (`story` is stemmed `stori`,
+    // `the` a stop word); one or two letters match only whole; a whole name ranks above longer ones.
+    const named2 = async (username: string) => (await member(t, { username })).user.id;
+    const happy = await named2(`happyfeet${w}`.slice(0, 21));
+    const story = await named2(`storyteller${w}`.slice(0, 21));
+    const theo = await named2(`theodore${w}`.slice(0, 21));
+    for (const [q, id] of [
+      ['happ', happy],
+      ['happy', happy],
+      ['happyfe', happy],
+      ['story', story],
+      ['storyteller', story],
+      ['the', theo],
+      ['theo', theo],
+    ] as const) {
+      expect(await ids(bob.client, { q, type: 'users' }), q).toContain(id);
+    }
+    expect(await ids(bob.client, { q: 'ha', type: 'users' })).not.toContain(happy);
+    const kate = `k${w}`.slice(0, 15);
+    const longer = [];
+    for (let i = 0; i < 3; i++) longer.push(await named2(`${kate}lyn${i}`));
+    const exact = await named2(kate);
+    expect(await ids(bob.client, { q: kate, type: 'users' })).toEqual([exact, ...longer.reverse()]);
+    const storyCommunity = await newCommunity(admin.client, `story${w}`.slice(0, 21), 'Tales');
+    expect(await ids(alice.client, { q: 'story', type: 'communities' })).toContain(storyCommunity.id);
     // Communities and users need words: filters alone find none.
     expect(ok(await search(bob.client, { q: '', type: 'users' })).results).toEqual([]);
     // The site's own accounts are no one to find.
@@ -698,5 +727,69 @@ describe('the operator setting', () => {
       t.config.search = 'builtin';
     }
     expect((await search(bob.client, { q: 'anything' })).status).toBe(200);
+  });
+});
+
+describe('upgrading a site with posts and comments (migration 0017)', () => {
+  it('composes the stored text and makes again the documents of words in angle brackets', async () => {
+    const adminUrl = inject('adminUrl');
+    const name = `search_upgrade_${process.pid}_${Date.now() % 100000}`;
+    const server = new pg.Client({ connectionString: adminUrl });
+    await server.connect();
+    await server.query(`CREATE DATABASE ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const database = openPostgres(url.toString(), 2);
+    try {
+      const db = database.db;
+      await db.transaction().execute((trx) => applyMigrations(trx, { to: 16 }));
+      const [user, community, decomposed, tagged, grows, comment] = [1, 2, 3, 4, 5, 6].map(() => newId()) as [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+      ];
+      await sql`INSERT INTO users (id, username, password) VALUES (${user}, 'before', 'x')`.execute(db);
+      await sql`INSERT INTO communities (id, user_id, name) VALUES (${community}, ${user}, 'old')`.execute(
+        db,
+      );
+      const post = (id: string, publicId: string, title: string, body: string) =>
+        sql`INSERT INTO posts (id, type, public_id, user_id, community_id, title, body)
+          VALUES (${id}, 'text', ${publicId}, ${user}, ${community}, ${title}, ${body})`.execute(db);
+      await post(decomposed, 'pubAAAA1', 'Le cafe\u0301 du coin', 'cre\u0300me');
+      await post(tagged, 'pubAAAA2', 'The <dialog> element', 'a<b or x>y');
+      // Composed, U+0958 is two code points: 200 of them would no longer fit a title.
+      await post(grows, 'pubAAAA3', '\u0958'.repeat(200), '');
+      await sql`INSERT INTO comments (id, post_id, community_id, user_id, depth, body)
+        VALUES (${comment}, ${tagged}, ${community}, ${user}, 0, 'the\u0301 <input>')`.execute(db);
+      const found = async (table: 'post_search' | 'comment_search', query: string) =>
+        (
+          await sql<{
+            id: string;
+          }>`SELECT ${sql.ref(table === 'post_search' ? 'post_id' : 'comment_id')} AS id
+            FROM ${sql.table(table)} WHERE doc @@ websearch_to_tsquery('english', ${query})`.execute(db)
+        ).rows.map((r) => r.id);
+      expect(await found('post_search', 'dialog')).toEqual([]);
+
+      expect(await migrate(db)).toEqual(['0017_search_text']);
+      const texts = await sql<{
+        id: string;
+        title: string;
+        body: string;
+      }>`SELECT id, title, body FROM posts`.execute(db);
+      const byId = new Map(texts.rows.map((r) => [r.id, r]));
+      expect(byId.get(decomposed)).toMatchObject({ title: 'Le caf\u00e9 du coin', body: 'cr\u00e8me' });
+      expect(byId.get(grows)!.title).toBe('\u0958'.repeat(200));
+      expect(await found('post_search', 'caf\u00e9')).toEqual([decomposed]);
+      expect(await found('post_search', 'dialog')).toEqual([tagged]);
+      expect(await found('post_search', 'b')).toEqual([tagged]);
+      expect(await found('comment_search', 'th\u00e9 input')).toEqual([comment]);
+    } finally {
+      await database.close();
+      await server.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await server.end();
+    }
   });
 });

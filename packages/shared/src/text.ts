@@ -9,10 +9,14 @@ export function dropInvalidUnicode(value: string): string {
 
 /**
  * Text as posts and comments are kept: trimmed, in composed Unicode (NFC), so that an accent typed as a
- * combining mark matches the same letter typed whole, in muted words (kept composed) and in search.
+ * combining mark matches the same letter typed whole, in muted words (kept composed) and in search. A
+ * few letters grow under NFC (U+0958, Hebrew presentation forms): text that fits `max` code points as
+ * sent but not composed is kept as sent, rather than cut.
  */
-export function composedText(raw: string | null | undefined): string {
-  return (raw ?? '').normalize('NFC').trim();
+export function composedText(raw: string | null | undefined, max: number): string {
+  const sent = (raw ?? '').trim();
+  const composed = sent.normalize('NFC');
+  return charLength(composed) > max && charLength(sent) <= max ? sent : composed;
 }
 
 /** Number of Unicode code points. */

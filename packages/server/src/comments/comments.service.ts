@@ -54,7 +54,7 @@ const ADMIN_PAGE_SIZE = 100;
 
 /** Trimmed, refused when empty (spec), truncated to the limit (DOMAIN §1.4). */
 function bodyOf(raw: string | null | undefined): string {
-  const body = composedText(raw);
+  const body = composedText(raw, limits.commentBodyMax);
   if (!body) throw errors.commentBodyEmpty();
   return truncateChars(body, limits.commentBodyMax);
 }

@@ -71,13 +71,13 @@ export async function requirePost(deps: Pick<Deps, 'db'>, publicId: string): Pro
 }
 
 function titleOf(raw: string | null | undefined): string {
-  const title = composedText(raw);
+  const title = composedText(raw, limits.postTitleMax);
   if (charLength(title) < limits.postTitleMin) throw errors.titleTooShort();
   return truncateChars(title, limits.postTitleMax);
 }
 
 function bodyOf(raw: string | null | undefined): string | null {
-  return truncateChars(composedText(raw), limits.postBodyMax) || null;
+  return truncateChars(composedText(raw, limits.postBodyMax), limits.postBodyMax) || null;
 }
 
 /** The image ids of an image post: `images[].imageId`, or the legacy single `imageId`. */

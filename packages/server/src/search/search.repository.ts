@@ -104,26 +104,33 @@ const tsQueries = new WeakMap<Kysely<DB>, Map<string, Promise<string>>>();
  * operators). The most recently asked TSQUERIES_KEPT are kept, and one asked while it is being made
  * waits for that answer.
  */
-export function toTsQuery(db: Kysely<DB>, text: string): Promise<string> {
+export function toTsQuery(db: Kysely<DB>, text: string, config: TextConfig = 'english'): Promise<string> {
   if (!text.trim()) return Promise.resolve('');
   let kept = tsQueries.get(db);
   if (!kept) {
     kept = new Map();
     tsQueries.set(db, kept);
   }
-  const known = kept.get(text);
+  const key = config === 'english' ? text : `${config}:${text}`;
+  const known = kept.get(key);
   if (known) {
     // The Map keeps insertion order: taken out and put back, it is the newest, last to be dropped.
-    kept.delete(text);
-    kept.set(text, known);
+    kept.delete(key);
+    kept.set(key, known);
     return known;
   }
-  const made = readTsQuery(db, text);
-  kept.set(text, made);
-  made.catch(() => kept.delete(text));
+  const made = readTsQuery(db, text, config);
+  kept.set(key, made);
+  made.catch(() => kept.delete(key));
   if (kept.size > TSQUERIES_KEPT) kept.delete(kept.keys().next().value!);
   return made;
 }
+
+/**
+ * `english` stems words and drops stop words, as the documents do; `simple` keeps each word as typed
+ * (lower case), for names, which people type letter by letter (namesQuery).
+ */
+export type TextConfig = 'english' | 'simple';
 
 /**
  * The text as the parser should read it. Dashes that exclude nothing go: a run of them (a separator, a
@@ -138,12 +145,12 @@ function parserReadable(text: string): string {
     .replaceAll('<', ' ');
 }
 
-async function readTsQuery(db: Kysely<DB>, text: string): Promise<string> {
+async function readTsQuery(db: Kysely<DB>, text: string, config: TextConfig): Promise<string> {
   const words = parserReadable(text);
   try {
     const { rows } = await sql<{
       q: string;
-    }>`SELECT websearch_to_tsquery('english', ${words})::text AS q`.execute(prepared(db));
+    }>`SELECT websearch_to_tsquery(${config}::regconfig, ${words})::text AS q`.execute(prepared(db));
     return rows[0]?.q ?? '';
   } catch (err) {
     // Any other text it cannot read (its only errors are of that kind: XX000) is searched for as words
@@ -151,7 +158,7 @@ async function readTsQuery(db: Kysely<DB>, text: string): Promise<string> {
     if ((err as { code?: unknown }).code !== 'XX000') throw err;
     const { rows } = await sql<{
       q: string;
-    }>`SELECT plainto_tsquery('english', ${words})::text AS q`.execute(db);
+    }>`SELECT plainto_tsquery(${config}::regconfig, ${words})::text AS q`.execute(db);
     return rows[0]?.q ?? '';
   }
 }
@@ -719,12 +726,13 @@ async function listComments(
 export type CommunityHit = CommunityRow & { score: number; name_hl: string; about_hl: string };
 
 /** Communities whose name or about text match (not deleted; not muted by the member). Needs words. */
-export async function searchCommunities(db: Kysely<DB>, query: SearchPageQuery): Promise<CommunityHit[]> {
-  const tsquery = asPrefixes(query.tsquery);
-  const conditions: RawBuilder<unknown>[] = [
-    sql`co.deleted_at IS NULL`,
-    sql`community_search_doc(co.name, co.about) @@ ${tsquery}::tsquery`,
-  ];
+export async function searchCommunities(
+  db: Kysely<DB>,
+  query: SearchPageQuery,
+  names: string,
+): Promise<CommunityHit[]> {
+  const doc = sql`community_search_doc(co.name, co.about)`;
+  const conditions: RawBuilder<unknown>[] = [sql`co.deleted_at IS NULL`, sql`${doc} @@ ${names}::tsquery`];
   if (query.viewerId) {
     conditions.push(
       sql`NOT EXISTS (SELECT 1 FROM muted_communities mc WHERE mc.user_id = ${query.viewerId} AND mc.community_id = co.id)`,
@@ -732,12 +740,12 @@ export async function searchCommunities(db: Kysely<DB>, query: SearchPageQuery):
   }
   const { order } = paging(query);
   const { rows } = await sql<CommunityHit>`
-    SELECT r.*, ${headline(sql`r.name`, tsquery, true, true)} AS name_hl,
-      ${headline(sql`r.about`, tsquery, false, true)} AS about_hl
+    SELECT r.*, ${headline(sql`r.name`, names, true, true)} AS name_hl,
+      ${headline(sql`r.about`, names, false, true)} AS about_hl
     FROM (
       ${pageOf(
         query,
-        sql`SELECT co.*, ts_rank(community_search_doc(co.name, co.about), ${tsquery}::tsquery, 1)::float8 AS score
+        sql`SELECT co.*, ${nameScore(doc, query, names)} AS score
         FROM communities co
         WHERE ${sql.join(conditions, sql` AND `)}`,
       )}
@@ -756,22 +764,44 @@ export interface UserHit {
   about_hl: string;
 }
 
+/** Words shorter than this match names whole only: one or two letters would match a good part of them. */
+const PREFIX_FROM = 3;
+
+function asPrefixes(tsquery: string): string {
+  return tsquery.replace(/'((?:[^']|'')*)'(?!:)/gu, (all, word: string) =>
+    [...word.replaceAll("''", "'")].length >= PREFIX_FROM ? `${all}:*` : all,
+  );
+}
+
 /**
- * The query with each word also matching as the start of a longer one (`'ali':*`), for names: people
- * type the first letters of a community or member they look for (`ali` for alice, `admin` for admin1).
+ * The query for names (communities and users): each word of three letters or more also matches as the
+ * start of a longer one, as people type the first letters of a community or member they look for
+ * (`kat` for kate, `story` for storyteller). Both as stemmed (`english`, matching the documents' own
+ * stems: `storytell` for storyteller) and as typed (`simple`: `story` is stemmed `stori`, the start of no
+ * name, and `the`, a stop word, starts theodore). '' when neither holds a word.
  */
-export function asPrefixes(tsquery: string): string {
-  return tsquery.replace(/'((?:[^']|'')*)'(?!:)/gu, "'$1':*");
+export function namesQuery(english: string, simple: string): string {
+  const either = [english, simple].filter(Boolean).map((q) => `( ${asPrefixes(q)} )`);
+  return either.join(' | ');
+}
+
+/**
+ * A name's rank: the prefix match's, and one more for a document with every word whole (the english
+ * query), so that `kate` comes before the thirty katelyns that start with it.
+ */
+function nameScore(doc: RawBuilder<unknown>, query: SearchPageQuery, names: string): RawBuilder<unknown> {
+  const whole = query.tsquery ? sql`CASE WHEN ${doc} @@ ${query.tsquery}::tsquery THEN 1 ELSE 0 END` : sql`0`;
+  return sql`(ts_rank(${doc}, ${names}::tsquery, 1) + ${whole})::float8`;
 }
 
 /** Users whose name or about text match (not deleted or banned; not muted by the member). Needs words. */
-export async function searchUsers(db: Kysely<DB>, query: SearchPageQuery): Promise<UserHit[]> {
-  const tsquery = asPrefixes(query.tsquery);
+export async function searchUsers(db: Kysely<DB>, query: SearchPageQuery, names: string): Promise<UserHit[]> {
+  const doc = sql`user_search_doc(u.username, u.about_me)`;
   const conditions: RawBuilder<unknown>[] = [
     sql`u.deleted_at IS NULL AND u.banned_at IS NULL`,
     // `ghost` and `nobody` are the site's own, not members anyone would look for.
     sql`u.username NOT IN (${sql.join([...SYSTEM_ACCOUNTS])})`,
-    sql`user_search_doc(u.username, u.about_me) @@ ${tsquery}::tsquery`,
+    sql`${doc} @@ ${names}::tsquery`,
   ];
   if (query.viewerId) {
     conditions.push(
@@ -781,13 +811,13 @@ export async function searchUsers(db: Kysely<DB>, query: SearchPageQuery): Promi
   const { order } = paging(query);
   const { rows } = await sql<UserHit>`
     SELECT r.id, r.username, r.points, r.created_at, r.score,
-      ${headline(sql`r.username`, tsquery, true, true)} AS username_hl,
-      ${headline(sql`r.about_me`, tsquery, false, true)} AS about_hl
+      ${headline(sql`r.username`, names, true, true)} AS username_hl,
+      ${headline(sql`r.about_me`, names, false, true)} AS about_hl
     FROM (
       ${pageOf(
         query,
         sql`SELECT u.id, u.username, u.about_me, u.points, u.created_at,
-          ts_rank(user_search_doc(u.username, u.about_me), ${tsquery}::tsquery, 1)::float8 AS score
+          ${nameScore(doc, query, names)} AS score
         FROM users u
         WHERE ${sql.join(conditions, sql` AND `)}`,
       )}
