@@ -12,13 +12,24 @@ import type { ReadCache } from '../src/cache/read-cache.js';
 import type { QueryCounter } from './query-counter.js';
 
 /** A fresh database copied from the run's migrated template (global-setup.ts), dropped on close. */
-export async function openTestDatabase(): Promise<Database> {
+export function openTestDatabase(): Promise<Database> {
+  return openScratchDatabase(inject('postgresTemplate'));
+}
+
+/**
+ * A fresh database with no schema at all, dropped on close: for tests of an upgrade, which migrate it
+ * part of the way, write rows as an older site had them, then migrate the rest.
+ */
+export function openEmptyDatabase(): Promise<Database> {
+  return openScratchDatabase(null);
+}
+
+async function openScratchDatabase(template: string | null): Promise<Database> {
   const adminUrl = inject('adminUrl');
-  const template = inject('postgresTemplate');
-  const name = `${template}_${crypto.randomBytes(4).toString('hex')}`;
+  const name = `${template ?? 'empty'}_${crypto.randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = openPostgres(url.toString(), 4);

@@ -1,11 +1,14 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { openPostgres } from '../src/db/engine.js';
 import { applyMigrations, migrate } from '../src/db/migrate.js';
 import { newId } from '../src/lib/ids.js';
 import { guest, member, newCommunity, uniqueName, type Member } from './factories.js';
-import { createTestApp, type TestApp, type TestClient, type TestResponse } from './harness.js';
+import {
+  createTestApp,
+  openEmptyDatabase,
+  type TestApp,
+  type TestClient,
+  type TestResponse,
+} from './harness.js';
 import { NOT_LOGGED_IN, USER_NOT_FOUND } from './api-errors.js';
 
 /**
@@ -152,14 +155,7 @@ describe('the bookmarks list', () => {
   });
 
   it('is added by the migration to every live account of an upgraded site, once', async () => {
-    const adminUrl = inject('adminUrl');
-    const name = `lists_upgrade_${process.pid}_${Date.now() % 100000}`;
-    const server = new pg.Client({ connectionString: adminUrl });
-    await server.connect();
-    await server.query(`CREATE DATABASE ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const database = openPostgres(url.toString(), 2);
+    const database = await openEmptyDatabase();
     try {
       await database.db.transaction().execute((trx) => applyMigrations(trx, { to: 4 }));
       const user = (id: string, username: string, deleted: boolean) => ({
@@ -182,8 +178,6 @@ describe('the bookmarks list', () => {
       expect(rows).toEqual([{ user_id: live, name: 'bookmarks', display_name: 'Bookmarks' }]);
     } finally {
       await database.close();
-      await server.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await server.end();
     }
   });
 });

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyChangeNotice, PAGES_CHANGED_CHANNEL } from '../src/cache/pages-changed.js';
 import { listen } from '../src/db/notifications.js';
 import { movedPostsRecently } from '../src/feeds/own-writes.js';
-import { guest, member, newCommunity } from './factories.js';
-import { createTestApp, type TestApp } from './harness.js';
+import { guest, member, newCommunity, type Member } from './factories.js';
+import { createTestApp, type TestApp, type TestResponse } from './harness.js';
 
 /**
  * A member's own vote or comment moves a post in the feeds' order, and their feed pages then take the
@@ -25,16 +25,17 @@ describe("a member's own order-changing writes, told to the other processes", ()
     await several.close();
   });
 
-  async function aPost(t: TestApp): Promise<any> {
+  /** A new member's post in a new community of theirs: the answer, and the author. */
+  async function newPost(t: TestApp, title: string): Promise<{ res: TestResponse; author: Member }> {
     const author = await member(t, { points: 1000 });
     const community = await newCommunity(author.client);
-    const res = await author.client.post('/api/posts', {
-      type: 'text',
-      title: 'A post to vote on',
-      community: community.name,
-    });
+    const res = await author.client.post('/api/posts', { type: 'text', title, community: community.name });
     expect(res.status, res.text).toBe(200);
-    return res.json;
+    return { res, author };
+  }
+
+  async function aPost(t: TestApp): Promise<any> {
+    return (await newPost(t, 'A post to vote on')).res.json;
   }
 
   it('tells them of a vote and of a comment; a process alone tells no one', async () => {
@@ -85,14 +86,7 @@ describe("a member's own order-changing writes, told to the other processes", ()
   });
 
   it('hands the member a cookie after a page-changing write, which any process notes on their next request', async () => {
-    const author = await member(several, { points: 1000 });
-    const community = await newCommunity(author.client);
-    const made = await author.client.post('/api/posts', {
-      type: 'text',
-      title: 'Made on one process',
-      community: community.name,
-    });
-    expect(made.status, made.text).toBe(200);
+    const { res: made, author } = await newPost(several, 'Made on one process');
     const cookie = made.cookies.find((c) => c.name === 'wrote');
     expect(cookie?.maxAge).toBe(5);
     expect(cookie?.httpOnly).toBe(true);
@@ -103,14 +97,7 @@ describe("a member's own order-changing writes, told to the other processes", ()
     const edited = await author.client.put(`/api/posts/${made.json.publicId}`, { title: 'Edited', body: '' });
     expect(edited.status, edited.text).toBe(200);
     expect(edited.cookies.map((c) => c.name)).toContain('wrote');
-    const lone = await member(alone, { points: 1000 });
-    const loneCommunity = await newCommunity(lone.client);
-    const quiet = await lone.client.post('/api/posts', {
-      type: 'text',
-      title: 'Made by a process alone',
-      community: loneCommunity.name,
-    });
-    expect(quiet.status, quiet.text).toBe(200);
+    const { res: quiet } = await newPost(alone, 'Made by a process alone');
     expect(quiet.cookies.map((c) => c.name)).not.toContain('wrote');
 
     // The next request of a member who carries it: noted, so their feed pages take the direct query.

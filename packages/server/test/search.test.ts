@@ -1,11 +1,15 @@
 import { sql } from 'kysely';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openPostgres } from '../src/db/engine.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations, migrate } from '../src/db/migrate.js';
 import { newId } from '../src/lib/ids.js';
 import { type Member, guest, member, newCommunity, uniqueName } from './factories.js';
-import { createTestApp, type TestApp, type TestClient, type TestResponse } from './harness.js';
+import {
+  createTestApp,
+  openEmptyDatabase,
+  type TestApp,
+  type TestClient,
+  type TestResponse,
+} from './harness.js';
 import { INVALID_CURSOR } from './api-errors.js';
 import { QueryCounter } from './query-counter.js';
 
@@ -732,14 +736,7 @@ describe('the operator setting', () => {
 
 describe('upgrading a site with posts and comments (migration 0017)', () => {
   it('composes the stored text and makes again the documents of words in angle brackets', async () => {
-    const adminUrl = inject('adminUrl');
-    const name = `search_upgrade_${process.pid}_${Date.now() % 100000}`;
-    const server = new pg.Client({ connectionString: adminUrl });
-    await server.connect();
-    await server.query(`CREATE DATABASE ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const database = openPostgres(url.toString(), 2);
+    const database = await openEmptyDatabase();
     try {
       const db = database.db;
       await db.transaction().execute((trx) => applyMigrations(trx, { to: 16 }));
@@ -788,8 +785,6 @@ describe('upgrading a site with posts and comments (migration 0017)', () => {
       expect(await found('comment_search', 'th\u00e9 input')).toEqual([comment]);
     } finally {
       await database.close();
-      await server.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await server.end();
     }
   });
 });
