@@ -17,7 +17,10 @@ export type SearchCursor =
   { sort: 'new'; id: string } | { sort: 'relevance'; score: number; at: number; id: string };
 
 export interface SearchPageQuery {
-  /** The tsquery's text form (from toTsQuery); empty: no words, the filters alone decide. */
+  /**
+   * The tsquery's text form (from toTsQuery; for communities and members, namesQuery's); empty: no
+   * words, the filters alone decide.
+   */
   tsquery: string;
   sort: 'relevance' | 'new';
   cursor: SearchCursor | null;
@@ -111,7 +114,8 @@ export function toTsQuery(db: Kysely<DB>, text: string, config: TextConfig = 'en
     kept = new Map();
     tsQueries.set(db, kept);
   }
-  const key = config === 'english' ? text : `${config}:${text}`;
+  // A NUL never reaches here (the search drops them): no text of one configuration is another's key.
+  const key = `${config}\0${text}`;
   const known = kept.get(key);
   if (known) {
     // The Map keeps insertion order: taken out and put back, it is the newest, last to be dropped.
@@ -729,8 +733,9 @@ export type CommunityHit = CommunityRow & { score: number; name_hl: string; abou
 export async function searchCommunities(
   db: Kysely<DB>,
   query: SearchPageQuery,
-  names: string,
+  whole: string,
 ): Promise<CommunityHit[]> {
+  const names = query.tsquery;
   const doc = sql`community_search_doc(co.name, co.about)`;
   const conditions: RawBuilder<unknown>[] = [sql`co.deleted_at IS NULL`, sql`${doc} @@ ${names}::tsquery`];
   if (query.viewerId) {
@@ -745,7 +750,7 @@ export async function searchCommunities(
     FROM (
       ${pageOf(
         query,
-        sql`SELECT co.*, ${nameScore(doc, query, names)} AS score
+        sql`SELECT co.*, ${nameScore(doc, names, whole)} AS score
         FROM communities co
         WHERE ${sql.join(conditions, sql` AND `)}`,
       )}
@@ -781,6 +786,10 @@ function asPrefixes(tsquery: string): string {
  * name, and `the`, a stop word, starts theodore). '' when neither holds a word.
  */
 export function namesQuery(english: string, simple: string): string {
+  // An excluded word must exclude whichever form a name holds: the two queries ORed would let back in
+  // what one of them leaves out, so a query that excludes keeps to one form (the stemmed, as the
+  // documents are, when it has words).
+  if (english.includes('!') || simple.includes('!')) return asPrefixes(english || simple);
   const either = [english, simple].filter(Boolean).map((q) => `( ${asPrefixes(q)} )`);
   return either.join(' | ');
 }
@@ -789,13 +798,14 @@ export function namesQuery(english: string, simple: string): string {
  * A name's rank: the prefix match's, and one more for a document with every word whole (the english
  * query), so that `kate` comes before the thirty katelyns that start with it.
  */
-function nameScore(doc: RawBuilder<unknown>, query: SearchPageQuery, names: string): RawBuilder<unknown> {
-  const whole = query.tsquery ? sql`CASE WHEN ${doc} @@ ${query.tsquery}::tsquery THEN 1 ELSE 0 END` : sql`0`;
-  return sql`(ts_rank(${doc}, ${names}::tsquery, 1) + ${whole})::float8`;
+function nameScore(doc: RawBuilder<unknown>, names: string, whole: string): RawBuilder<unknown> {
+  const bonus = whole ? sql`CASE WHEN ${doc} @@ ${whole}::tsquery THEN 1 ELSE 0 END` : sql`0`;
+  return sql`(ts_rank(${doc}, ${names}::tsquery, 1) + ${bonus})::float8`;
 }
 
 /** Users whose name or about text match (not deleted or banned; not muted by the member). Needs words. */
-export async function searchUsers(db: Kysely<DB>, query: SearchPageQuery, names: string): Promise<UserHit[]> {
+export async function searchUsers(db: Kysely<DB>, query: SearchPageQuery, whole: string): Promise<UserHit[]> {
+  const names = query.tsquery;
   const doc = sql`user_search_doc(u.username, u.about_me)`;
   const conditions: RawBuilder<unknown>[] = [
     sql`u.deleted_at IS NULL AND u.banned_at IS NULL`,
@@ -817,7 +827,7 @@ export async function searchUsers(db: Kysely<DB>, query: SearchPageQuery, names:
       ${pageOf(
         query,
         sql`SELECT u.id, u.username, u.about_me, u.points, u.created_at,
-          ${nameScore(doc, query, names)} AS score
+          ${nameScore(doc, names, whole)} AS score
         FROM users u
         WHERE ${sql.join(conditions, sql` AND `)}`,
       )}

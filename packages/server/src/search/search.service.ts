@@ -169,7 +169,8 @@ export async function search(
   }
   const at = cursor?.sort === 'relevance' ? cursor.at : deps.clock().getTime();
   const page: SearchPageQuery = {
-    tsquery,
+    // For communities and members, the names query: it decides the matches, the order and the cursor.
+    tsquery: content ? tsquery : names,
     sort: request.sort,
     cursor,
     at,
@@ -180,7 +181,7 @@ export async function search(
   if (request.type === 'communities' || request.type === 'users') {
     if (!names) return EMPTY;
     if (request.type === 'communities') {
-      const rows = await searchCommunities(deps.db, page, names);
+      const rows = await searchCommunities(deps.db, page, tsquery);
       return finish(page, request.limit, rows, (row) => ({
         type: 'community',
         item: {
@@ -194,7 +195,7 @@ export async function search(
         about: highlightRuns(row.about_hl),
       }));
     }
-    const rows = await searchUsers(deps.db, page, names);
+    const rows = await searchUsers(deps.db, page, tsquery);
     return finish(page, request.limit, rows, (row) => ({
       type: 'user',
       item: {
