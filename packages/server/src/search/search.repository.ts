@@ -17,10 +17,7 @@ export type SearchCursor =
   { sort: 'new'; id: string } | { sort: 'relevance'; score: number; at: number; id: string };
 
 export interface SearchPageQuery {
-  /**
-   * The tsquery's text form (from toTsQuery; for communities and members, namesQuery's); empty: no
-   * words, the filters alone decide.
-   */
+  /** The tsquery's text form (from toTsQuery); empty: no words, the filters alone decide. */
   tsquery: string;
   sort: 'relevance' | 'new';
   cursor: SearchCursor | null;
@@ -66,26 +63,20 @@ const LT = '\uE002';
  * ts_headline builds fragments only around places that hold all of its words, so a word found only in
  * the title left the body's fragments without any match.
  */
-function highlightQuery(tsquery: string, prefixes: boolean): string {
+function highlightQuery(tsquery: string): string {
   const words = requiredWords(tsquery);
-  const suffix = prefixes ? ':*' : '';
-  return words.length ? words.map((w) => `'${w.replaceAll("'", "''")}'${suffix}`).join(' | ') : tsquery;
+  return words.length ? words.map((w) => `'${w.replaceAll("'", "''")}'`).join(' | ') : tsquery;
 }
 
 /** Text with the marks dropped, highlighted when there are words (else the text itself, or its start). */
-function headline(
-  column: RawBuilder<unknown>,
-  tsquery: string,
-  whole: boolean,
-  prefixes = false,
-): RawBuilder<string> {
+function headline(column: RawBuilder<unknown>, tsquery: string, whole: boolean): RawBuilder<string> {
   if (!tsquery) {
     const clean = sql`translate(coalesce(${column}, ''), ${MARKS}, '')`;
     return whole ? sql<string>`${clean}` : sql<string>`left(${clean}, ${WHOLE_UP_TO})`;
   }
   // `<` becomes LT (and any LT or mark in the text goes), then comes back in what ts_headline gives.
   const clean = sql`translate(coalesce(${column}, ''), ${'<' + MARKS + LT}, ${LT})`;
-  const words = highlightQuery(tsquery, prefixes);
+  const words = highlightQuery(tsquery);
   const marked = (options: string) => sql`ts_headline('english', ${clean}, ${words}::tsquery, ${options})`;
   const restored = (text: RawBuilder<unknown>) => sql<string>`translate(${text}, ${LT}, '<')`;
   if (whole) return restored(marked(headlineOptions(true)));
@@ -107,34 +98,26 @@ const tsQueries = new WeakMap<Kysely<DB>, Map<string, Promise<string>>>();
  * operators). The most recently asked TSQUERIES_KEPT are kept, and one asked while it is being made
  * waits for that answer.
  */
-export function toTsQuery(db: Kysely<DB>, text: string, config: TextConfig = 'english'): Promise<string> {
+export function toTsQuery(db: Kysely<DB>, text: string): Promise<string> {
   if (!text.trim()) return Promise.resolve('');
   let kept = tsQueries.get(db);
   if (!kept) {
     kept = new Map();
     tsQueries.set(db, kept);
   }
-  // A NUL never reaches here (the search drops them): no text of one configuration is another's key.
-  const key = `${config}\0${text}`;
-  const known = kept.get(key);
+  const known = kept.get(text);
   if (known) {
     // The Map keeps insertion order: taken out and put back, it is the newest, last to be dropped.
-    kept.delete(key);
-    kept.set(key, known);
+    kept.delete(text);
+    kept.set(text, known);
     return known;
   }
-  const made = readTsQuery(db, text, config);
-  kept.set(key, made);
-  made.catch(() => kept.delete(key));
+  const made = readTsQuery(db, text);
+  kept.set(text, made);
+  made.catch(() => kept.delete(text));
   if (kept.size > TSQUERIES_KEPT) kept.delete(kept.keys().next().value!);
   return made;
 }
-
-/**
- * `english` stems words and drops stop words, as the documents do; `simple` keeps each word as typed
- * (lower case), for names, which people type letter by letter (namesQuery).
- */
-export type TextConfig = 'english' | 'simple';
 
 /**
  * The text as the parser should read it. Dashes that exclude nothing go: a run of them (a separator, a
@@ -149,12 +132,12 @@ function parserReadable(text: string): string {
     .replaceAll('<', ' ');
 }
 
-async function readTsQuery(db: Kysely<DB>, text: string, config: TextConfig): Promise<string> {
+async function readTsQuery(db: Kysely<DB>, text: string): Promise<string> {
   const words = parserReadable(text);
   try {
     const { rows } = await sql<{
       q: string;
-    }>`SELECT websearch_to_tsquery(${config}::regconfig, ${words})::text AS q`.execute(prepared(db));
+    }>`SELECT websearch_to_tsquery('english', ${words})::text AS q`.execute(prepared(db));
     return rows[0]?.q ?? '';
   } catch (err) {
     // Any other text it cannot read (its only errors are of that kind: XX000) is searched for as words
@@ -162,7 +145,7 @@ async function readTsQuery(db: Kysely<DB>, text: string, config: TextConfig): Pr
     if ((err as { code?: unknown }).code !== 'XX000') throw err;
     const { rows } = await sql<{
       q: string;
-    }>`SELECT plainto_tsquery(${config}::regconfig, ${words})::text AS q`.execute(db);
+    }>`SELECT plainto_tsquery('english', ${words})::text AS q`.execute(db);
     return rows[0]?.q ?? '';
   }
 }
@@ -730,14 +713,11 @@ async function listComments(
 export type CommunityHit = CommunityRow & { score: number; name_hl: string; about_hl: string };
 
 /** Communities whose name or about text match (not deleted; not muted by the member). Needs words. */
-export async function searchCommunities(
-  db: Kysely<DB>,
-  query: SearchPageQuery,
-  whole: string,
-): Promise<CommunityHit[]> {
-  const names = query.tsquery;
-  const doc = sql`community_search_doc(co.name, co.about)`;
-  const conditions: RawBuilder<unknown>[] = [sql`co.deleted_at IS NULL`, sql`${doc} @@ ${names}::tsquery`];
+export async function searchCommunities(db: Kysely<DB>, query: SearchPageQuery): Promise<CommunityHit[]> {
+  const conditions: RawBuilder<unknown>[] = [
+    sql`co.deleted_at IS NULL`,
+    sql`community_search_doc(co.name, co.about) @@ ${query.tsquery}::tsquery`,
+  ];
   if (query.viewerId) {
     conditions.push(
       sql`NOT EXISTS (SELECT 1 FROM muted_communities mc WHERE mc.user_id = ${query.viewerId} AND mc.community_id = co.id)`,
@@ -745,12 +725,12 @@ export async function searchCommunities(
   }
   const { order } = paging(query);
   const { rows } = await sql<CommunityHit>`
-    SELECT r.*, ${headline(sql`r.name`, names, true, true)} AS name_hl,
-      ${headline(sql`r.about`, names, false, true)} AS about_hl
+    SELECT r.*, ${headline(sql`r.name`, query.tsquery, true)} AS name_hl,
+      ${headline(sql`r.about`, query.tsquery, false)} AS about_hl
     FROM (
       ${pageOf(
         query,
-        sql`SELECT co.*, ${nameScore(doc, names, whole)} AS score
+        sql`SELECT co.*, ts_rank(community_search_doc(co.name, co.about), ${query.tsquery}::tsquery, 1)::float8 AS score
         FROM communities co
         WHERE ${sql.join(conditions, sql` AND `)}`,
       )}
@@ -769,49 +749,13 @@ export interface UserHit {
   about_hl: string;
 }
 
-/** Words shorter than this match names whole only: one or two letters would match a good part of them. */
-const PREFIX_FROM = 3;
-
-function asPrefixes(tsquery: string): string {
-  return tsquery.replace(/'((?:[^']|'')*)'(?!:)/gu, (all, word: string) =>
-    [...word.replaceAll("''", "'")].length >= PREFIX_FROM ? `${all}:*` : all,
-  );
-}
-
-/**
- * The query for names (communities and users): each word of three letters or more also matches as the
- * start of a longer one, as people type the first letters of a community or member they look for
- * (`kat` for kate, `story` for storyteller). Both as stemmed (`english`, matching the documents' own
- * stems: `storytell` for storyteller) and as typed (`simple`: `story` is stemmed `stori`, the start of no
- * name, and `the`, a stop word, starts theodore). '' when neither holds a word.
- */
-export function namesQuery(english: string, simple: string): string {
-  // An excluded word must exclude whichever form a name holds: the two queries ORed would let back in
-  // what one of them leaves out, so a query that excludes keeps to one form (the stemmed, as the
-  // documents are, when it has words).
-  if (english.includes('!') || simple.includes('!')) return asPrefixes(english || simple);
-  const either = [english, simple].filter(Boolean).map((q) => `( ${asPrefixes(q)} )`);
-  return either.join(' | ');
-}
-
-/**
- * A name's rank: the prefix match's, and one more for a document with every word whole (the english
- * query), so that `kate` comes before the thirty katelyns that start with it.
- */
-function nameScore(doc: RawBuilder<unknown>, names: string, whole: string): RawBuilder<unknown> {
-  const bonus = whole ? sql`CASE WHEN ${doc} @@ ${whole}::tsquery THEN 1 ELSE 0 END` : sql`0`;
-  return sql`(ts_rank(${doc}, ${names}::tsquery, 1) + ${bonus})::float8`;
-}
-
 /** Users whose name or about text match (not deleted or banned; not muted by the member). Needs words. */
-export async function searchUsers(db: Kysely<DB>, query: SearchPageQuery, whole: string): Promise<UserHit[]> {
-  const names = query.tsquery;
-  const doc = sql`user_search_doc(u.username, u.about_me)`;
+export async function searchUsers(db: Kysely<DB>, query: SearchPageQuery): Promise<UserHit[]> {
   const conditions: RawBuilder<unknown>[] = [
     sql`u.deleted_at IS NULL AND u.banned_at IS NULL`,
     // `ghost` and `nobody` are the site's own, not members anyone would look for.
     sql`u.username NOT IN (${sql.join([...SYSTEM_ACCOUNTS])})`,
-    sql`${doc} @@ ${names}::tsquery`,
+    sql`user_search_doc(u.username, u.about_me) @@ ${query.tsquery}::tsquery`,
   ];
   if (query.viewerId) {
     conditions.push(
@@ -821,13 +765,13 @@ export async function searchUsers(db: Kysely<DB>, query: SearchPageQuery, whole:
   const { order } = paging(query);
   const { rows } = await sql<UserHit>`
     SELECT r.id, r.username, r.points, r.created_at, r.score,
-      ${headline(sql`r.username`, names, true, true)} AS username_hl,
-      ${headline(sql`r.about_me`, names, false, true)} AS about_hl
+      ${headline(sql`r.username`, query.tsquery, true)} AS username_hl,
+      ${headline(sql`r.about_me`, query.tsquery, false)} AS about_hl
     FROM (
       ${pageOf(
         query,
         sql`SELECT u.id, u.username, u.about_me, u.points, u.created_at,
-          ${nameScore(doc, names, whole)} AS score
+          ts_rank(user_search_doc(u.username, u.about_me), ${query.tsquery}::tsquery, 1)::float8 AS score
         FROM users u
         WHERE ${sql.join(conditions, sql` AND `)}`,
       )}

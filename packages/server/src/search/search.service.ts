@@ -19,7 +19,6 @@ import { highlightRuns } from './search.presenter.js';
 import {
   communityIdByName,
   communityIdsByNames,
-  namesQuery,
   searchComments,
   searchCommunities,
   searchPosts,
@@ -151,26 +150,22 @@ export async function search(
   const community = content ? oneName(request.communities) : null;
   const author = content ? oneName(request.authors) : null;
   // The words and the filters' names are looked up side by side: one round trip, not several.
-  const [tsquery, typed, communityId, authorId, notCommunityIds, notAuthorIds] = await Promise.all([
+  const [tsquery, communityId, authorId, notCommunityIds, notAuthorIds] = await Promise.all([
     toTsQuery(deps.db, request.text),
-    content ? '' : toTsQuery(deps.db, request.text, 'simple'),
     typeof community === 'string' ? communityIdByName(deps.db, community) : null,
     typeof author === 'string' ? userIdByName(deps.db, author) : null,
     content ? communityIdsByNames(deps.db, request.notCommunities) : [],
     content ? userIdsByNames(deps.db, request.notAuthors) : [],
   ]);
-  // Communities and members are found by their names' first letters too (namesQuery).
-  const names = content ? '' : namesQuery(tsquery, typed);
   if (cursor && request.sort === 'relevance') {
     // Without words relevance is newest first, and so is its cursor: the id alone. With words, a
     // cursor must carry the score it continues from.
-    if (!(content ? tsquery : names)) cursor = { sort: 'new', id: cursor.id };
+    if (!tsquery) cursor = { sort: 'new', id: cursor.id };
     else if (cursor.sort === 'new') throw errors.invalidCursor();
   }
   const at = cursor?.sort === 'relevance' ? cursor.at : deps.clock().getTime();
   const page: SearchPageQuery = {
-    // For communities and members, the names query: it decides the matches, the order and the cursor.
-    tsquery: content ? tsquery : names,
+    tsquery,
     sort: request.sort,
     cursor,
     at,
@@ -179,9 +174,9 @@ export async function search(
   };
 
   if (request.type === 'communities' || request.type === 'users') {
-    if (!names) return EMPTY;
+    if (!tsquery) return EMPTY;
     if (request.type === 'communities') {
-      const rows = await searchCommunities(deps.db, page, tsquery);
+      const rows = await searchCommunities(deps.db, page);
       return finish(page, request.limit, rows, (row) => ({
         type: 'community',
         item: {
@@ -195,7 +190,7 @@ export async function search(
         about: highlightRuns(row.about_hl),
       }));
     }
-    const rows = await searchUsers(deps.db, page, tsquery);
+    const rows = await searchUsers(deps.db, page);
     return finish(page, request.limit, rows, (row) => ({
       type: 'user',
       item: {
