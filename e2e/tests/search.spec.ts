@@ -12,6 +12,10 @@ function freshWord(): string {
 
 const results = (page: Page) => page.getByRole('list', { name: /^(Posts|Comments)$/ }).getByRole('article');
 
+/** One of the search page's tabs (the bottom bar has a Communities link too). */
+const tab = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Search' }).getByRole('link', { name, exact: true });
+
 /** Runs a query from the search page's own box. */
 async function searchFor(page: Page, text: string): Promise<void> {
   const box = page.getByRole('main').getByRole('searchbox', { name: 'Search' });
@@ -120,6 +124,23 @@ test('a member searches with filters and the query syntax and finds only what th
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
     page.viewportSize()!.width,
   );
+  await searchFor(page, word);
+  await expect(results(page)).toHaveCount(2);
+
+  // Communities and users are found by the first letters of their names, the letters typed marked.
+  const kitchenStart = kitchen.name.slice(0, -1).toUpperCase();
+  await tab(page, 'Communities').click();
+  await searchFor(page, kitchenStart);
+  const communities = page.getByRole('list', { name: 'Communities' }).getByRole('article');
+  await expect(communities.first()).toHaveAccessibleName(kitchen.name);
+  await expect(communities.first().locator('mark').first()).toHaveText(kitchen.name.slice(0, -1));
+  await screenshot(page, 'search-communities', info.project.name);
+  await tab(page, 'Users').click();
+  await searchFor(page, `@${author.name.slice(0, -1)}`);
+  await expect(
+    page.getByRole('list', { name: 'Users' }).getByRole('article', { name: author.name }),
+  ).toBeVisible();
+  await tab(page, 'Posts').click();
   await searchFor(page, word);
   await expect(results(page)).toHaveCount(2);
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyMigrations, migrate } from '../src/db/migrate.js';
+import { applyMigrations } from '../src/db/migrate.js';
 import { newId } from '../src/lib/ids.js';
 import { type Member, guest, member, newCommunity, uniqueName } from './factories.js';
 import {
@@ -221,6 +221,20 @@ describe('posts', () => {
     }
   });
 
+  it('finds nothing for excluded words alone, unless a filter narrows the search', async () => {
+    const w = word();
+    const dana = await member(t);
+    const kept = await post(dana, `${w} kept`);
+    await post(dana, `${w} excluded ${w}x`);
+    for (const sort of ['relevance', 'new']) {
+      for (const type of ['posts', 'comments', 'communities', 'users'])
+        expect(await ids(admin.client, { q: `-${w}x`, sort, type }), type).toEqual([]);
+      expect(await ids(admin.client, { q: `-${w}x -nothing`, sort })).toEqual([]);
+      // A filter makes it a search of that author's posts, without the word.
+      expect(await ids(admin.client, { q: `author:${dana.user.username} -${w}x`, sort })).toEqual([kept.id]);
+    }
+  });
+
   it('filters by community, author, post type and time window', async () => {
     const w = word();
     const text = await post(alice, `${w} as text`);
@@ -330,6 +344,114 @@ describe('comments, communities and users', () => {
     expect(sentinels).toHaveLength(2);
     for (const q of ['ghost', 'nobody', 'human'])
       expect(await ids(bob.client, { q, type: 'users' }), q).toEqual([]);
+  });
+});
+
+describe('communities and users by the start of their names', () => {
+  /** A name start no other test's names begin with (word() ends in digits; the letter closes it). */
+  const start = () => `${word()}k`;
+  const names = (page: any, key: 'name' | 'username') =>
+    page.results.map((r: any) => (key === 'name' ? r.item.name : r.item.username));
+  /** Every page's names, walked by cursor. */
+  async function allNames(params: Record<string, string>): Promise<string[]> {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: any = ok(
+        await search(alice.client, { ...params, limit: '50', ...(cursor ? { cursor } : {}) }),
+      );
+      seen.push(...names(page, 'name'));
+      cursor = page.next;
+    } while (cursor);
+    return seen;
+  }
+
+  it('finds a name at every point of typing it, the name typed exactly first, the start marked', async () => {
+    const s = start();
+    const club = await newCommunity(admin.client, `${s}_club`, 'Plain about text');
+    const longer = await newCommunity(admin.client, `${s}_clubhouse`);
+    const typed = `${s}_club`;
+    for (let n = s.length; n <= typed.length; n++) {
+      const q = typed.slice(0, n).toUpperCase();
+      expect(names(ok(await search(alice.client, { q, type: 'communities' })), 'name'), q).toContain(
+        club.name,
+      );
+    }
+    const found = ok(await search(alice.client, { q: typed, type: 'communities' }));
+    expect(names(found, 'name')).toEqual([club.name, longer.name]);
+    expect(found.results[0].name).toEqual([{ text: club.name, match: true }]);
+    expect(found.results[1].name).toEqual([
+      { text: typed, match: true },
+      { text: 'house', match: false },
+    ]);
+    // `_` is a name character, not LIKE's wildcard.
+    const other = await newCommunity(admin.client, `${s}xclub`);
+    expect(names(ok(await search(alice.client, { q: `${s}_`, type: 'communities' })), 'name')).not.toContain(
+      other.name,
+    );
+  });
+
+  it('finds users by the start of the name, with or without @, shortest name first', async () => {
+    const s = start();
+    const long = await member(t, { username: `${s}_second` });
+    const short = await member(t, { username: `${s}_a` });
+    const page = ok(await search(bob.client, { q: `@${s.toUpperCase()}`, type: 'users' }));
+    expect(names(page, 'username')).toEqual([short.user.username, long.user.username]);
+    expect(page.results[0].username[0]).toEqual({ text: s, match: true });
+    expect(names(ok(await search(bob.client, { q: long.user.username, type: 'users' })), 'username')).toEqual(
+      [long.user.username],
+    );
+  });
+
+  it('reads only one bare word as a name: not phrases, exclusions or several words', async () => {
+    const s = start();
+    const club = await newCommunity(admin.client, `${s}club`);
+    for (const q of [`"${s}"`, `-${s}`, `${s} other`, `${s}-`, `community:${s}`])
+      expect(await ids(alice.client, { q, type: 'communities' }), q).toEqual([]);
+    // A stop word is no word to search by, but it can start a name.
+    const the = await newCommunity(admin.client, `the${s}`);
+    expect(await ids(alice.client, { q: `the${s.slice(0, 3)}`, type: 'communities' })).toContain(the.id);
+    expect(await allNames({ q: 'the', type: 'communities' })).toContain(the.name);
+    expect(await ids(alice.client, { q: s, type: 'communities' })).toEqual([club.id]);
+  });
+
+  it('pages by cursor through names that start alike, each once, in both sorts', async () => {
+    const s = start();
+    const made = [];
+    for (const tail of ['', 'a', 'bb', 'ccc', 'dddd'])
+      made.push(await newCommunity(admin.client, `${s}${tail}`));
+    for (const sort of ['relevance', 'new']) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: any = ok(
+          await search(alice.client, {
+            q: s,
+            type: 'communities',
+            sort,
+            limit: '2',
+            ...(cursor ? { cursor } : {}),
+          }),
+        );
+        seen.push(...page.results.map((r: any) => r.item.name));
+        cursor = page.next;
+      } while (cursor);
+      const expected = made.map((c) => c.name);
+      expect(seen, sort).toEqual(sort === 'relevance' ? expected : [...expected].reverse());
+    }
+  });
+
+  it('leaves out deleted communities, banned users and what the member muted, by name as well', async () => {
+    const s = start();
+    const gone = await newCommunity(admin.client, `${s}gone`);
+    const muted = await newCommunity(admin.client, `${s}muted`);
+    const banned = await member(t, { username: `${s}banned` });
+    await t.db.updateTable('communities').set({ deleted_at: new Date() }).where('id', '=', gone.id).execute();
+    await t.db.updateTable('users').set({ banned_at: new Date() }).where('id', '=', banned.user.id).execute();
+    ok(await bob.client.post('/api/mutes', { communityId: muted.id }));
+    expect(await ids(bob.client, { q: s, type: 'communities' })).toEqual([]);
+    expect(await ids(alice.client, { q: s, type: 'communities' })).toEqual([muted.id]);
+    expect(await ids(alice.client, { q: s, type: 'users' })).toEqual([]);
   });
 });
 
@@ -739,7 +861,9 @@ describe('upgrading a site with posts and comments (migration 0017)', () => {
         ).rows.map((r) => r.id);
       expect(await found('post_search', 'dialog')).toEqual([]);
 
-      expect(await migrate(db)).toEqual(['0017_search_text']);
+      expect(await db.transaction().execute((trx) => applyMigrations(trx, { to: 17 }))).toEqual([
+        '0017_search_text',
+      ]);
       const texts = await sql<{
         id: string;
         title: string;

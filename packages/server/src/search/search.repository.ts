@@ -19,6 +19,11 @@ export type SearchCursor =
 export interface SearchPageQuery {
   /** The tsquery's text form (from toTsQuery); empty: no words, the filters alone decide. */
   tsquery: string;
+  /**
+   * Communities and users only: the query as the start of a name (lower case, name characters only),
+   * or null. A name is found while it is being typed, which its stemmed words cannot do.
+   */
+  namePrefix: string | null;
   sort: 'relevance' | 'new';
   cursor: SearchCursor | null;
   /** The time the recency boost measures from (ms): fixed on page 1, carried by the cursor. */
@@ -157,9 +162,14 @@ function recencyScore(doc: RawBuilder<unknown>, tsquery: string, at: number, cre
   return sql`ts_rank(${doc}, ${tsquery}::tsquery, 1)::float8 * (1 + 1 / (1 + greatest(0, extract(epoch FROM (to_timestamp(${at / 1000}::float8) - ${created}))::float8) / ${BOOST_WEEK}))`;
 }
 
+/** Whether the query has anything to rank by: words, or the start of a name. */
+export function hasWords(query: Pick<SearchPageQuery, 'tsquery' | 'namePrefix'>): boolean {
+  return query.tsquery !== '' || query.namePrefix !== null;
+}
+
 /** The keyset condition and order on the inner result `r` (with `score` and `id`). */
 function paging(query: SearchPageQuery): { after: RawBuilder<unknown>; order: RawBuilder<unknown> } {
-  const relevance = query.sort === 'relevance' && query.tsquery !== '';
+  const relevance = query.sort === 'relevance' && hasWords(query);
   const cursor = query.cursor;
   let after = sql`true`;
   if (relevance && cursor?.sort === 'relevance') {
@@ -712,11 +722,61 @@ async function listComments(
 
 export type CommunityHit = CommunityRow & { score: number; name_hl: string; about_hl: string };
 
+/*
+ * Communities and users are found by their documents' words and, for a query of one name-shaped word,
+ * by the start of their name as typed (`lower(name) LIKE 'text%'`, on the text_pattern_ops indexes of
+ * migration 0018): stems cannot do that (`happin` is no start of the stem `happi`, and `_` splits a
+ * name into words). By relevance, the name typed exactly comes first, then names that start with it,
+ * shortest first, then the rest by their documents' rank (at most 1, so below both).
+ */
+
+const EXACT_NAME = 4;
+const NAME_START = 2;
+
+/** `LIKE`'s pattern for names starting with `prefix` (name characters: only `_` is a wildcard). */
+function startsWith(prefix: string): string {
+  return `${prefix.replaceAll('_', '\\_')}%`;
+}
+
+/** Where `lower` (a lower-cased name column) or the document matches; one of the two may be absent. */
+function nameOrWords(query: SearchPageQuery, lower: RawBuilder<unknown>, doc: RawBuilder<unknown>) {
+  const byName = query.namePrefix === null ? null : sql`${lower} LIKE ${startsWith(query.namePrefix)}`;
+  const byWords = query.tsquery ? sql`${doc} @@ ${query.tsquery}::tsquery` : null;
+  if (byName && byWords) return sql`(${byName} OR ${byWords})`;
+  return byName ?? byWords ?? sql`false`;
+}
+
+/** The score of a row by name, then words: the document is ranked only for rows the name did not place. */
+function nameOrWordsScore(
+  query: SearchPageQuery,
+  name: RawBuilder<unknown>,
+  lower: RawBuilder<unknown>,
+  doc: RawBuilder<unknown>,
+): RawBuilder<number> {
+  const rank = query.tsquery ? sql`ts_rank(${doc}, ${query.tsquery}::tsquery, 1)::float8` : sql`0::float8`;
+  if (query.namePrefix === null) return sql<number>`${rank}`;
+  return sql<number>`CASE WHEN ${lower} = ${query.namePrefix} THEN ${EXACT_NAME}::float8
+    WHEN ${lower} LIKE ${startsWith(query.namePrefix)} THEN ${NAME_START} + 1.0::float8 / char_length(${name})
+    ELSE ${rank} END`;
+}
+
+/** The name with the typed start marked, when it starts with it; else as its words highlight it. */
+function nameHeadline(query: SearchPageQuery, name: RawBuilder<unknown>, lower: RawBuilder<unknown>) {
+  const byWords = headline(name, query.tsquery, true);
+  if (query.namePrefix === null) return byWords;
+  const n = query.namePrefix.length;
+  // Names are ASCII (NAME_CHARACTERS): lower-casing keeps every character where it was.
+  return sql<string>`CASE WHEN ${lower} LIKE ${startsWith(query.namePrefix)}
+    THEN ${MARK_START} || left(${name}, ${n}) || ${MARK_END} || substr(${name}, ${n + 1})
+    ELSE ${byWords} END`;
+}
+
 /** Communities whose name or about text match (not deleted; not muted by the member). Needs words. */
 export async function searchCommunities(db: Kysely<DB>, query: SearchPageQuery): Promise<CommunityHit[]> {
+  const doc = sql`community_search_doc(co.name, co.about)`;
   const conditions: RawBuilder<unknown>[] = [
     sql`co.deleted_at IS NULL`,
-    sql`community_search_doc(co.name, co.about) @@ ${query.tsquery}::tsquery`,
+    nameOrWords(query, sql`co.name_lc`, doc),
   ];
   if (query.viewerId) {
     conditions.push(
@@ -725,12 +785,12 @@ export async function searchCommunities(db: Kysely<DB>, query: SearchPageQuery):
   }
   const { order } = paging(query);
   const { rows } = await sql<CommunityHit>`
-    SELECT r.*, ${headline(sql`r.name`, query.tsquery, true)} AS name_hl,
+    SELECT r.*, ${nameHeadline(query, sql`r.name`, sql`r.name_lc`)} AS name_hl,
       ${headline(sql`r.about`, query.tsquery, false)} AS about_hl
     FROM (
       ${pageOf(
         query,
-        sql`SELECT co.*, ts_rank(community_search_doc(co.name, co.about), ${query.tsquery}::tsquery, 1)::float8 AS score
+        sql`SELECT co.*, ${nameOrWordsScore(query, sql`co.name`, sql`co.name_lc`, doc)} AS score
         FROM communities co
         WHERE ${sql.join(conditions, sql` AND `)}`,
       )}
@@ -751,11 +811,12 @@ export interface UserHit {
 
 /** Users whose name or about text match (not deleted or banned; not muted by the member). Needs words. */
 export async function searchUsers(db: Kysely<DB>, query: SearchPageQuery): Promise<UserHit[]> {
+  const doc = sql`user_search_doc(u.username, u.about_me)`;
   const conditions: RawBuilder<unknown>[] = [
     sql`u.deleted_at IS NULL AND u.banned_at IS NULL`,
     // `ghost` and `nobody` are the site's own, not members anyone would look for.
     sql`u.username NOT IN (${sql.join([...SYSTEM_ACCOUNTS])})`,
-    sql`user_search_doc(u.username, u.about_me) @@ ${query.tsquery}::tsquery`,
+    nameOrWords(query, sql`u.username_lc`, doc),
   ];
   if (query.viewerId) {
     conditions.push(
@@ -765,13 +826,13 @@ export async function searchUsers(db: Kysely<DB>, query: SearchPageQuery): Promi
   const { order } = paging(query);
   const { rows } = await sql<UserHit>`
     SELECT r.id, r.username, r.points, r.created_at, r.score,
-      ${headline(sql`r.username`, query.tsquery, true)} AS username_hl,
+      ${nameHeadline(query, sql`r.username`, sql`r.username_lc`)} AS username_hl,
       ${headline(sql`r.about_me`, query.tsquery, false)} AS about_hl
     FROM (
       ${pageOf(
         query,
-        sql`SELECT u.id, u.username, u.about_me, u.points, u.created_at,
-          ts_rank(user_search_doc(u.username, u.about_me), ${query.tsquery}::tsquery, 1)::float8 AS score
+        sql`SELECT u.id, u.username, u.username_lc, u.about_me, u.points, u.created_at,
+          ${nameOrWordsScore(query, sql`u.username`, sql`u.username_lc`, doc)} AS score
         FROM users u
         WHERE ${sql.join(conditions, sql` AND `)}`,
       )}

@@ -1,4 +1,10 @@
-import { limits, type SearchPage, type SearchQueryParams, type SearchResult } from '@commons/shared';
+import {
+  limits,
+  NAME_CHARACTERS,
+  type SearchPage,
+  type SearchQueryParams,
+  type SearchResult,
+} from '@commons/shared';
 import {
   isSearchPostType,
   isSearchSort,
@@ -19,6 +25,8 @@ import { highlightRuns } from './search.presenter.js';
 import {
   communityIdByName,
   communityIdsByNames,
+  hasWords,
+  requiredWords,
   searchComments,
   searchCommunities,
   searchPosts,
@@ -113,7 +121,18 @@ function parseCursor(sort: SearchSort, cursor: string): SearchCursor {
 }
 
 function cursorOf(query: SearchPageQuery, row: { id: string; score: number }): string {
-  return query.sort === 'relevance' && query.tsquery ? `${row.score}_${query.at}_${row.id}` : row.id;
+  return query.sort === 'relevance' && hasWords(query) ? `${row.score}_${query.at}_${row.id}` : row.id;
+}
+
+/**
+ * The start of a community's or user's name that the query may be: one word of name characters (a
+ * username may be written `@alice`), lower-cased; null for anything else (several words, a phrase, an
+ * excluded word), which is searched by its words alone.
+ */
+function namePrefix(type: SearchType, text: string): string | null {
+  if (type !== 'communities' && type !== 'users') return null;
+  const name = type === 'users' ? username(text) : text;
+  return NAME_CHARACTERS.test(name) ? name.toLowerCase() : null;
 }
 
 const WINDOW_MS: Record<SearchWindow, number> = {
@@ -157,15 +176,20 @@ export async function search(
     content ? communityIdsByNames(deps.db, request.notCommunities) : [],
     content ? userIdsByNames(deps.db, request.notAuthors) : [],
   ]);
+  const prefix = namePrefix(request.type, request.text);
+  // Words only left out (`-cat`) leave nothing to look for: alone they would list everything else.
+  const looksFor = requiredWords(tsquery).length > 0;
   if (cursor && request.sort === 'relevance') {
-    // Without words relevance is newest first, and so is its cursor: the id alone. With words, a
-    // cursor must carry the score it continues from.
-    if (!tsquery) cursor = { sort: 'new', id: cursor.id };
+    // Without words relevance is newest first, and so is its cursor: the id alone. With words (or a
+    // name's start), a cursor must carry the score it continues from.
+    if (!hasWords({ tsquery, namePrefix: prefix })) cursor = { sort: 'new', id: cursor.id };
     else if (cursor.sort === 'new') throw errors.invalidCursor();
   }
   const at = cursor?.sort === 'relevance' ? cursor.at : deps.clock().getTime();
   const page: SearchPageQuery = {
-    tsquery,
+    // Communities and users have no filters for exclusions to narrow.
+    tsquery: looksFor || content ? tsquery : '',
+    namePrefix: prefix,
     sort: request.sort,
     cursor,
     at,
@@ -174,7 +198,7 @@ export async function search(
   };
 
   if (request.type === 'communities' || request.type === 'users') {
-    if (!tsquery) return EMPTY;
+    if (!hasWords(page)) return EMPTY;
     if (request.type === 'communities') {
       const rows = await searchCommunities(deps.db, page);
       return finish(page, request.limit, rows, (row) => ({
@@ -205,8 +229,9 @@ export async function search(
   }
 
   if (community === false || author === false) return EMPTY;
-  // Without words, a filter must narrow the search: the whole site newest first is the feeds' job.
-  if (!tsquery && community === null && author === null) return EMPTY;
+  // Without words to look for, a filter must narrow the search: the whole site newest first is the
+  // feeds' job (and everything but an excluded word, a scan of every document).
+  if (!looksFor && community === null && author === null) return EMPTY;
   const filters: ContentFilters = {
     communityId,
     authorId,
