@@ -221,7 +221,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       acceptJsonWhateverTheType(api);
       checkRouteSchemas(api);
-      api.addHook('onRequest', async (_request, reply) => setApiHeaders(reply));
+      api.addHook('onRequest', async (request, reply) => {
+        setApiHeaders(reply);
+        // No trailing-slash tolerance (API.md §2.1): `/api/communities/` names no community called ''.
+        const path = request.url.split('?', 1)[0]!;
+        if (path.endsWith('/')) {
+          sendApiError(reply, { status: 404, message: apiMessages.endpointNotFound });
+          return reply;
+        }
+      });
 
       // Known path, wrong method: 400 (API.md §2.1). Collect every route's methods as they are added.
       const methodsByPath = new Map<string, Set<string>>();

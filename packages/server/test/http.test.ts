@@ -21,7 +21,19 @@ describe('HTTP conventions', () => {
   });
 
   it('has no trailing-slash tolerance under /api/', async () => {
-    expect((await t.client().get('/api/_initial/')).status).toBe(404);
+    // Whatever route the path would fall into without the slash: none takes an empty name or id.
+    for (const path of [
+      '/api/_initial/',
+      '/api/communities/',
+      '/api/posts/',
+      '/api/posts/?sort=hot',
+      '/api/users/',
+    ]) {
+      const res = await t.client().get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.json, path).toEqual({ status: 404, message: 'API endpoint not found' });
+    }
+    expect((await t.client().post('/api/communities/', { name: 'slashed' })).status).toBe(404);
   });
 
   it('answers a known path with the wrong method 400, without cookies', async () => {

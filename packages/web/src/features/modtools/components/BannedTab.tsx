@@ -33,7 +33,9 @@ export function BannedTab({ community }: { community: Community }) {
           showAlert(messages.moderation.isBanned(user.username), { tone: 'success' });
         },
         onError: (error) => {
-          const text = banErrorText(error, name);
+          // "already banned" names the account as it is spelt, not as it was typed.
+          const listed = banned.data?.find((u) => u.username.toLowerCase() === name.toLowerCase());
+          const text = banErrorText(error, listed?.username ?? name);
           if (text) setProblem(text);
           else showAlert(errorText(error), { tone: 'error' });
         },

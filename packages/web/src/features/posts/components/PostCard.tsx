@@ -120,7 +120,7 @@ export function PostCard({
 function Domain({ hostname, url }: { hostname: string; url: string }) {
   return (
     <a href={url} className={styles.domain} target="_blank" rel="noreferrer nofollow noopener">
-      {hostname}
+      <span className={styles.hostname}>{hostname}</span>
       <Icon name="external" size={13} />
     </a>
   );
