@@ -144,7 +144,8 @@ async function parse(args: string[], config: Config): Promise<Operation | 'print
         const ok = await confirm(
           `This replaces ALL data in ${where} with the backup made ${header.createdAt}.\nType YES to continue: `,
         );
-        if (!ok) throw new UsageError('Not restored.');
+        // An answer, not a mistake in the command: no usage text after it.
+        if (!ok) throw new OperatorError('Not restored.');
       }
       return { op: 'restore', file };
     }

@@ -489,6 +489,31 @@ describe('backup and restore', () => {
     expect((await words())?.words).toBe("'down' 'kayak' 'river' 'the' 'trips' 'twice'");
   });
 
+  it('writes a backup for its owner alone over an existing file, and says in a line where it cannot write', async () => {
+    const existing = path.join(dir, 'shared.gz');
+    fs.writeFileSync(existing, 'old');
+    fs.chmodSync(existing, 0o644);
+    await backup('shared.gz');
+    expect((fs.statSync(existing).mode & 0o777).toString(8)).toBe('600');
+
+    for (const file of [path.join(dir, 'no-such-folder', 'b.gz'), dir]) {
+      await expect(run({ op: 'backup', file })).rejects.toThrow(
+        new OperatorError(`Cannot write the backup to ${file}: ${errnoMessage(file)}.`),
+      );
+    }
+    expect(fs.existsSync(path.join(dir, 'no-such-folder'))).toBe(false);
+  });
+
+  /** What the file system says when `file` is opened for writing. */
+  function errnoMessage(file: string): string {
+    try {
+      fs.closeSync(fs.openSync(file, 'w'));
+      return 'opened';
+    } catch (error) {
+      return (error as Error).message;
+    }
+  }
+
   it('refuses files that are not backups', async () => {
     const before = await snapshot();
     const text = path.join(dir, 'notes.txt');

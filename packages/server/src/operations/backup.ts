@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import fs from 'node:fs';
 import readline from 'node:readline';
 import zlib from 'node:zlib';
+import { pipeline } from 'node:stream/promises';
 import type { Kysely } from 'kysely';
 import {
   insertJsonRows,
@@ -69,11 +70,24 @@ export interface BackupSummary {
   schemaVersion: number;
 }
 
-/** Writes a backup of everything to `file` (created with owner-only permissions). */
+/**
+ * Writes a backup of everything to `file`, readable by its owner alone (it holds password hashes and
+ * sessions), whether it is new or replaces a file: open's mode applies only to a file it creates.
+ * A path that cannot be written fails here, before anything is read.
+ */
 export async function writeBackup(db: Kysely<DB>, file: string, engine: string): Promise<BackupSummary> {
+  const fd = fs.openSync(file, 'w', 0o600);
+  try {
+    fs.fchmodSync(fd, 0o600);
+  } catch (error) {
+    fs.closeSync(fd);
+    throw error;
+  }
   const out = zlib.createGzip();
-  const target = fs.createWriteStream(file, { mode: 0o600 });
-  out.pipe(target);
+  const target = fs.createWriteStream(file, { fd });
+  // A failed write (a full disk) rejects the backup instead of ending the process.
+  const written = pipeline(out, target);
+  written.catch(() => {});
   const write = async (line: string) => {
     if (!out.write(line + '\n')) await once(out, 'drain');
   };
@@ -111,7 +125,7 @@ export async function writeBackup(db: Kysely<DB>, file: string, engine: string):
         return { tables: tables.length, rows: rowCount, schemaVersion: current };
       });
     out.end();
-    await once(target, 'close');
+    await written;
     return summary;
   } catch (error) {
     out.destroy();

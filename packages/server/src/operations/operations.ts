@@ -149,7 +149,17 @@ async function run(ctx: OperationContext, operation: Operation): Promise<string>
       ].join('\n');
     }
     case 'backup': {
-      const summary = await writeBackup(db, operation.file, ctx.engine);
+      const summary = await writeBackup(db, operation.file, ctx.engine).catch((error: unknown) => {
+        // The file system's refusal (no such folder, a folder, no permission, a full disk) is the
+        // operator's to fix: said in a line, as every other refusal of the CLI.
+        const code = (error as NodeJS.ErrnoException).code;
+        if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) {
+          throw new OperatorError(
+            `Cannot write the backup to ${operation.file}: ${(error as Error).message}.`,
+          );
+        }
+        throw error;
+      });
       return `Backed up ${summary.rows} rows of ${summary.tables} tables (schema version ${summary.schemaVersion}) to ${operation.file}.`;
     }
     case 'ipblocks-list':
