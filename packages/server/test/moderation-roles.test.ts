@@ -587,7 +587,12 @@ describe('bad input answers 4xx and changes nothing', () => {
   add('reports: limit 0', (c) => c.get(`${community()}/reports?limit=0`), 400, 'invalid_limit');
   add('reports: repeated page', (c) => c.get(`${community()}/reports?page=1&page=2`), 400);
   add('reports: bad report id', (c) => c.delete(`${community()}/reports/abc`), 400, 'invalid_report_id');
-  add('reports: unknown report id', (c) => c.delete(`${community()}/reports/99999999999`), 404);
+  add(
+    'reports: unknown report id',
+    (c) => c.delete(`${community()}/reports/99999999999`),
+    404,
+    'report_not_found',
+  );
   add(
     'modtools feed: huge page',
     (c) => c.get(`/api/posts?communityId=${communityId}&filter=deleted&page=99999999999999999999`),

@@ -899,6 +899,35 @@ describe('account deletion', () => {
     await deliver();
     expect(await rowsOf(m.user.id)).toEqual([]);
   });
+
+  it('names a commenter whose account was since deleted as the ghost, but to an admin', async () => {
+    const gone = await member(t);
+    const post = await newPost();
+    const adminsPost = await newPost(admin.client);
+    const parent = await comment(bob.client, post);
+    await clear(author, bob, admin);
+    await comment(gone.client, post, parent);
+    await comment(gone.client, adminsPost);
+    await deliver();
+    expect(
+      (
+        await gone.client.request('DELETE', `/api/users/${gone.user.username}`, {
+          body: { password: 'password123' },
+        })
+      ).status,
+    ).toBe(200);
+    for (const m of [author, bob]) {
+      const [rendered] = (await page(m.client)).items;
+      expect(rendered.title, m.user.username).toMatch(/^<b>ghost<\/b> (commented on|replied to)/u);
+      expect(rendered.title).not.toContain(gone.user.username);
+      const [raw] = (await page(m.client, '')).items;
+      expect(raw.notif.commentAuthor).toBe('ghost');
+      const one = await m.client.get(`/api/notifications/${raw.id}?render=true`);
+      expect(one.json.title).toMatch(/^ghost /u);
+    }
+    // Admins see deleted accounts' names everywhere (core §6), here too.
+    expect((await page(admin.client)).items[0].title).toContain(`<b>${gone.user.username}</b> commented`);
+  });
 });
 
 describe('delivery', () => {

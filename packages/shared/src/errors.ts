@@ -125,6 +125,8 @@ export const errorCodes = {
   communityNotFound: 'community/not-found',
   postNotFound: 'post/not-found',
   commentNotFound: 'comment_not_found',
+  /** An unknown report id (a code of our own: the contract names none, and client mistakes carry one, API.md §4.1). */
+  reportNotFound: 'report_not_found',
   imageNotFound: 'image-not-found',
   rulesNotFound: 'rules-not-found',
   ruleNotFound: 'rule_not_found',

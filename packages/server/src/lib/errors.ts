@@ -227,7 +227,7 @@ export const errors = {
   ruleIdNotInteger: () => new AppError(404, codes.ruleNotFound, apiMessages.invalidRuleId),
   ruleNotFound: () => new AppError(404, codes.rulesNotFound, apiMessages.ruleNotFound),
   /** An unknown report: the contract names no code for it. */
-  reportNotFound: () => new AppError(404, undefined, apiMessages.reportNotFound),
+  reportNotFound: () => new AppError(404, codes.reportNotFound, apiMessages.reportNotFound),
   /** Adding an unknown user as moderator (client: 'User not found'). */
   modUserNotFound: () => new AppError(404, codes.userNotFound, apiMessages.modUserNotFound),
   /** With a username: the message names it (`GET /api/users/{username}`). */

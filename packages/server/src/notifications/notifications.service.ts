@@ -22,7 +22,7 @@ import { imagesOfPosts } from '../posts/post-images.repository.js';
 import { postJsons } from '../posts/post-views.js';
 import { postsByIds } from '../posts/posts.repository.js';
 import { publicUsers } from '../users/user-views.js';
-import { usersByIds, type UserRow } from '../users/users.repository.js';
+import { deletedUsernames, usersByIds, type UserRow } from '../users/users.repository.js';
 import {
   presentGoneNotificationView,
   presentNotification,
@@ -276,12 +276,37 @@ async function expandPayloads(
   });
 }
 
+/**
+ * The rows with the commenters whose accounts were deleted since named as the site names them, `ghost`
+ * (core §6: only admins see a deleted author's name). A payload keeps the name it was written with.
+ */
+async function withDeletedCommentersHidden(
+  deps: Deps,
+  viewer: UserRow,
+  rows: readonly NotificationRow[],
+): Promise<readonly NotificationRow[]> {
+  if (viewer.is_admin) return rows;
+  const named = (row: NotificationRow) =>
+    (row.type === 'new_comment' || row.type === 'comment_reply') &&
+    typeof row.notif.commentAuthor === 'string';
+  const names = [...new Set(rows.filter(named).map((row) => row.notif.commentAuthor as string))];
+  const deleted = await deletedUsernames(deps.db, names);
+  if (deleted.size === 0) return rows;
+  return rows.map((row) =>
+    named(row) && deleted.has((row.notif.commentAuthor as string).toLowerCase())
+      ? { ...row, notif: { ...row.notif, commentAuthor: 'ghost' } }
+      : row,
+  );
+}
+
 /** Rows in the form the query asks for; rows that cannot be rendered are left out (API.md §5.12). */
 async function present(
   deps: Deps,
-  rows: readonly NotificationRow[],
+  viewer: UserRow,
+  shown: readonly NotificationRow[],
   rendering: Rendering,
 ): Promise<(Notification | NotificationView)[]> {
+  const rows = await withDeletedCommentersHidden(deps, viewer, shown);
   if (!rendering.render) {
     const payloads = await expandPayloads(deps, rows);
     return rows.map((row, i) => presentNotification(row, payloads[i] ?? null));
@@ -292,9 +317,11 @@ async function present(
 
 async function presentOne(
   deps: Deps,
-  row: NotificationRow,
+  viewer: UserRow,
+  stored: NotificationRow,
   rendering: Rendering,
 ): Promise<Notification | NotificationView> {
+  const [row] = (await withDeletedCommentersHidden(deps, viewer, [stored])) as [NotificationRow];
   if (!rendering.render) {
     const [payload] = await expandPayloads(deps, [row]);
     return presentNotification(row, payload ?? null);
@@ -320,7 +347,7 @@ export async function listNotifications(
     newCountOf(deps.db, viewer.id),
   ]);
   const following = rows[NOTIFICATIONS_PAGE_SIZE];
-  const items = await present(deps, rows.slice(0, NOTIFICATIONS_PAGE_SIZE), rendering);
+  const items = await present(deps, viewer, rows.slice(0, NOTIFICATIONS_PAGE_SIZE), rendering);
   return { count, newCount, items, next: following ? encodeCursor(following) : '' };
 }
 
@@ -369,7 +396,9 @@ export async function getNotification(
 ): Promise<Notification | NotificationView> {
   if (!viewer) throw errors.notLoggedIn();
   const rendering = renderingOf(query);
-  const row = await requireOwn(deps, viewer, rawId);
+  const [row] = (await withDeletedCommentersHidden(deps, viewer, [
+    await requireOwn(deps, viewer, rawId),
+  ])) as [NotificationRow];
   if (!rendering.render) {
     const [payload] = await expandPayloads(deps, [row]);
     return presentNotification(row, payload ?? null);
@@ -395,7 +424,7 @@ export async function updateNotification(
     if (query.seenFrom === 'webpush') await recomputeNewCount(trx, viewer.id);
     return changed;
   });
-  return presentOne(deps, updated, rendering);
+  return presentOne(deps, viewer, updated, rendering);
 }
 
 /** `DELETE /api/notifications/{id}` (API.md §12.4): answers with what was deleted. */
@@ -408,7 +437,7 @@ export async function deleteOwnNotification(
   if (!viewer) throw errors.notLoggedIn();
   const rendering = renderingOf(query);
   const row = await requireOwn(deps, viewer, rawId);
-  const shown = await presentOne(deps, row, rendering);
+  const shown = await presentOne(deps, viewer, row, rendering);
   await deleteNotification(deps.db, row.id);
   return shown;
 }

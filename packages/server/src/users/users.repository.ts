@@ -14,6 +14,18 @@ export function findUserByName(db: Kysely<DB>, username: string): Promise<UserRo
     .executeTakeFirst();
 }
 
+/** Which of these usernames (any case) belong to deleted accounts, lower-cased. */
+export async function deletedUsernames(db: Kysely<DB>, usernames: readonly string[]): Promise<Set<string>> {
+  if (usernames.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('users')
+    .select('username_lc')
+    .where('username_lc', '=', sql<string>`ANY(${usernames.map((n) => n.toLowerCase())}::text[])`)
+    .where('deleted_at', 'is not', null)
+    .execute();
+  return new Set(rows.map((r) => r.username_lc));
+}
+
 /** Users by id, in no particular order. */
 export async function usersByIds(db: Kysely<DB>, ids: readonly string[]): Promise<UserRow[]> {
   if (ids.length === 0) return [];
