@@ -12,6 +12,15 @@ test.describe('the shell on a phone', () => {
     await expect(bar.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('complementary', { name: 'Sidebar' })).toHaveCount(0);
 
+    // The search box waits behind the navbar's Search button; "/" (a keyboard on a tablet) opens it.
+    await expect(page.getByRole('banner').getByRole('searchbox')).toHaveCount(0);
+    await page.locator('body').click({ position: { x: 5, y: 300 } });
+    await page.keyboard.press('/');
+    await expect(page.getByRole('banner').getByRole('searchbox')).toBeFocused();
+    await expect(page.getByRole('banner').getByRole('searchbox')).toHaveValue('');
+    await page.getByRole('banner').getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByRole('banner').getByRole('searchbox')).toHaveCount(0);
+
     // The drawer holds the sidebar; it keeps focus inside and returns it on close.
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });

@@ -30,9 +30,10 @@ const fields = () => ({
 });
 
 describe('SignupModal', () => {
-  test('is a dialog titled Create account', () => {
+  test('is a dialog titled Create account, opening on the Username field', async () => {
     renderSignup();
     expect(screen.getByRole('dialog', { name: messages.common.createAccount })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(fields().username));
   });
 
   test('submitting the empty form names every required field', async () => {

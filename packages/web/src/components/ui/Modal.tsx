@@ -40,7 +40,15 @@ export function Modal({
         <Dialog.Overlay className={styles.overlay} />
         <Dialog.Content
           className={`${styles.content} ${variant === 'sheet' ? styles.sheet : ''}`}
-          onOpenAutoFocus={focusReturn.onOpenAutoFocus}
+          onOpenAutoFocus={(event) => {
+            focusReturn.onOpenAutoFocus();
+            // A form's first field says so (`data-autofocus`); else the first control, the Close button.
+            const first = (event.currentTarget as HTMLElement).querySelector<HTMLElement>('[data-autofocus]');
+            if (first) {
+              event.preventDefault();
+              first.focus();
+            }
+          }}
           onCloseAutoFocus={onCloseAutoFocus}
           // Radix expects a description; saying "none" explicitly is how to have none.
           {...(description ? {} : { 'aria-describedby': undefined })}

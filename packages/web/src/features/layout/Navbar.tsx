@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { User } from '@commons/shared';
 import { Link, useLocation } from 'wouter';
 import { messages } from '@commons/shared';
@@ -12,7 +12,7 @@ import { useCurrentUser } from '../session';
 import { canGoBackInApp, useCanGoBack } from './navigation';
 import { ProfileTrigger } from './ProfileTrigger';
 import styles from './Navbar.module.css';
-import { SearchBox } from './SearchBox';
+import { isSearchShortcut, SearchBox } from './SearchBox';
 import { useNavbarAutohide } from './use-navbar-autohide';
 
 const loadProfileMenu = () => import('./ProfileMenu');
@@ -72,6 +72,18 @@ export function Navbar({ mobile, onOpenDrawer }: { mobile: boolean; onOpenDrawer
   const narrow = useMediaQuery('(max-width: 480px)');
   const { hidden, scrolled } = useNavbarAutohide(mobile);
   const [searchOpen, setSearchOpen] = useState(false);
+  // Narrow screens keep the box behind the Search button: "/" opens it (and the box, focused on
+  // mounting, takes the key's place; once open, its own listener focuses it again).
+  useEffect(() => {
+    if (!mobile) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (!isSearchShortcut(event)) return;
+      event.preventDefault();
+      setSearchOpen(true);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [mobile]);
 
   const back = () => (canGoBackInApp() ? window.history.back() : navigate('/'));
 

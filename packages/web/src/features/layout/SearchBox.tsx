@@ -14,6 +14,11 @@ function isTyping(target: EventTarget | null): boolean {
   return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
 }
 
+/** "/" pressed outside a text field, without a modifier: the search shortcut (core §1). */
+export function isSearchShortcut(event: KeyboardEvent): boolean {
+  return event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !isTyping(event.target);
+}
+
 /**
  * The navbar's search box: it opens the built-in search page, `/search?q=` (issue 16), or, where the
  * operator keeps the reference behaviour, a web search limited to this site in a new tab (core §1).
@@ -27,8 +32,7 @@ export function SearchBox({ autoFocus = false }: { autoFocus?: boolean }) {
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target))
-        return;
+      if (!isSearchShortcut(event)) return;
       event.preventDefault();
       input.current?.focus();
     };

@@ -134,6 +134,7 @@ export default function SignupModal({ onClose }: { onClose: () => void }) {
           <TextField
             label="Username"
             name="username"
+            data-autofocus
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}

@@ -102,6 +102,7 @@ export default function CreateCommunityModal({
         <TextField
           label="Name"
           name="name"
+          data-autofocus
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}

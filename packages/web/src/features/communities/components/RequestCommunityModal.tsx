@@ -72,6 +72,7 @@ export default function RequestCommunityModal({
         <TextField
           label="Community name"
           name="name"
+          data-autofocus
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}

@@ -122,9 +122,11 @@ export function ProfileHeader({ user }: { user: User }) {
             {user.isAdmin && <span className={styles.adminTag}>Admin</span>}
           </h1>
           <p className={styles.facts}>
-            <span>{user.points === 1 ? '1 point' : `${user.points} points`}</span>
-            <span>Joined {joined(user.createdAt)}</span>
-            <span>Last seen {user.lastSeenMonth}</span>
+            <span className={styles.factsLine}>
+              <span>{user.points === 1 ? '1 point' : `${user.points} points`}</span>
+              <span>Joined {joined(user.createdAt)}</span>
+              <span>Last seen {user.lastSeenMonth}</span>
+            </span>
           </p>
           {user.badges.length > 0 && (
             <ul className={styles.badges} aria-label="Badges">
