@@ -511,7 +511,8 @@ describe('PostEditor: images', () => {
     await user.click(screen.getByRole('button', { name: 'Delete image 1' }));
     const dialog = screen.getByRole('dialog', { name: messages.posts.deleteImageConfirm });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(screen.getAllByRole('img')).toHaveLength(2);
+    // The dialog gives the page back (aria-hidden lifted) once it has closed, a moment later on a busy machine.
+    await waitFor(() => expect(screen.getAllByRole('img')).toHaveLength(2));
 
     await user.click(screen.getByRole('button', { name: 'Delete image 1' }));
     await user.click(
@@ -519,7 +520,7 @@ describe('PostEditor: images', () => {
         name: 'Delete',
       }),
     );
-    expect(screen.getAllByRole('img')).toHaveLength(1);
+    await waitFor(() => expect(screen.getAllByRole('img')).toHaveLength(1));
     expect(screen.getByRole('button', { name: 'Delete image 1' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Delete image 2' })).toBeNull();
   });
