@@ -1,8 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import type { ModLogEntry, ModLogPage } from '@commons/shared';
-import { ModLogList } from '../src/features/modlog';
-import { fakeApi } from './fake-api';
+import { messages, type ModLogEntry, type ModLogPage as ModLogPageBody } from '@commons/shared';
+import { ModLogList, ModLogPage } from '../src/features/modlog';
+import { errorReply, fakeApi } from './fake-api';
 import { renderWithApp } from './render';
 
 function makeEntry(overrides: Partial<ModLogEntry> = {}): ModLogEntry {
@@ -23,7 +23,7 @@ function makeEntry(overrides: Partial<ModLogEntry> = {}): ModLogEntry {
   };
 }
 
-const page = (entries: ModLogEntry[]): { body: ModLogPage } => ({ body: { entries, next: null } });
+const page = (entries: ModLogEntry[]): { body: ModLogPageBody } => ({ body: { entries, next: null } });
 
 /** Each entry's sentence, as read (the line, without its reason and date). */
 async function lines(): Promise<(string | null)[]> {
@@ -135,6 +135,21 @@ describe('moderation log filters', () => {
     await view.user.clear(moderator);
     await view.user.type(moderator, 'zed');
     expect(moderator.value).toBe('zed');
+
+    // An action the log does not know, in a link typed by hand, is no filter: the whole log.
+    act(() => view.navigate('/modlog?action=bogus'));
+    expect(await lines()).toHaveLength(2);
+    expect(action.value).toBe('');
+    expect(api.unhandled).toEqual([]);
+  });
+
+  test('a community that does not exist is the not-found page, not a log that can only fail', async () => {
+    const api = fakeApi({
+      'GET /api/communities/nope/modlog': errorReply(404, 'community/not-found', 'Community not found.'),
+    });
+    renderWithApp(<ModLogPage community="nope" />, { path: '/nope/modlog' });
+    expect(await screen.findByRole('heading', { name: messages.common.notFoundTitle })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: messages.common.retry })).toBeNull();
     expect(api.unhandled).toEqual([]);
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { readsAllAtOnce, requiredWords, type WordStats } from './search.repository.js';
+import {
+  matchesWithoutItsWords,
+  readsAllAtOnce,
+  requiredWords,
+  type WordStats,
+} from './search.repository.js';
 
 describe('requiredWords', () => {
   it('takes the lexemes that every match holds', () => {
@@ -54,5 +59,33 @@ describe('readsAllAtOnce', () => {
   it('counts only the words every match must hold', () => {
     // `!'zither'` narrows nothing: the two common words decide.
     expect(readsAllAtOnce("'quiet' & 'bridg' & !'zither'", posts)).toBe(false);
+  });
+});
+
+describe('matchesWithoutItsWords', () => {
+  it('is true where a document with none of the words would match', () => {
+    for (const q of [
+      "!'cat'",
+      "'cat' | !'dog'",
+      "!'cat' & !'dog'",
+      "!( 'cat' & 'dog' )",
+      "!( 'a' <-> 'b' )",
+      "!'a' <-> !'b'",
+    ])
+      expect(matchesWithoutItsWords(q), q).toBe(true);
+  });
+  it('is false where some word must be there', () => {
+    for (const q of [
+      "'cat'",
+      "'cat' & !'dog'",
+      "'cat' | 'dog'",
+      "!!'cat'",
+      "'a' <-> 'b'",
+      "'a' <2> !'b'",
+      "( 'a' | !'b' ) & 'c'",
+      "'o''reilli' & !'x'",
+      '',
+    ])
+      expect(matchesWithoutItsWords(q), q).toBe(false);
   });
 });

@@ -367,6 +367,58 @@ export function requiredWords(tsquery: string): string[] {
   return words;
 }
 
+/**
+ * Whether the tsquery matches a document that holds none of its words (`!'cat'`, `'cat' | !'dog'`):
+ * such a query has nothing to look for, and every document the other filters let through would be a
+ * candidate, which the word index cannot narrow. Its text is read as PostgreSQL writes it (`!` binds
+ * tightest, then phrases `<->` and `<N>`, then `&`, then `|`), each word taken as absent; a phrase is
+ * read as both its sides at once, which can only count more queries as matching such a document.
+ */
+export function matchesWithoutItsWords(tsquery: string): boolean {
+  const tokens = [...tsquery.matchAll(/!|&|\||<(?:-|\d+)>|\(|\)|'(?:[^']|'')*'(?::[*A-D]+)?/gu)].map(
+    (m) => m[0],
+  );
+  let at = 0;
+  const or = (): boolean => {
+    let value = and();
+    while (tokens[at] === '|') {
+      at++;
+      const right = and();
+      value = value || right;
+    }
+    return value;
+  };
+  const and = (): boolean => {
+    let value = phrase();
+    while (tokens[at] === '&') {
+      at++;
+      const right = phrase();
+      value = value && right;
+    }
+    return value;
+  };
+  const phrase = (): boolean => {
+    let value = not();
+    while (tokens[at]?.startsWith('<')) {
+      at++;
+      const right = not();
+      value = value && right;
+    }
+    return value;
+  };
+  const not = (): boolean => {
+    const token = tokens[at++];
+    if (token === '!') return !not();
+    if (token === '(') {
+      const value = or();
+      at++; // ')'
+      return value;
+    }
+    return false; // a word, absent
+  };
+  return tsquery.trim() !== '' && or();
+}
+
 /** Whether every match must hold several words (and no `or` widens it): only then may one span read all. */
 function severalWordsAnded(tsquery: string): boolean {
   return !tsquery.includes('|') && requiredWords(tsquery).length >= 2;

@@ -10,7 +10,17 @@ export function searchRoutes(scope: FastifyInstance, deps: Deps): void {
 
   app.get(
     '/search',
-    { schema: { querystring: SearchQuerySchema, response: { 200: SearchPageSchema } } },
+    {
+      schema: { querystring: SearchQuerySchema, response: { 200: SearchPageSchema } },
+      // A parameter given twice (`?q=cat&q=dog`, a form or link built by hand) is read as its first
+      // value: search never fails on what is typed (issue 16).
+      preValidation: async (request) => {
+        const query = request.query as Record<string, unknown>;
+        for (const [key, value] of Object.entries(query)) {
+          if (Array.isArray(value)) query[key] = value[0];
+        }
+      },
+    },
     (request) => search(deps, request.viewer.user, request.query),
   );
 }

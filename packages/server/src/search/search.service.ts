@@ -26,7 +26,7 @@ import {
   communityIdByName,
   communityIdsByNames,
   hasWords,
-  requiredWords,
+  matchesWithoutItsWords,
   searchComments,
   searchCommunities,
   searchPosts,
@@ -164,7 +164,7 @@ export async function search(
   if (deps.config.search === 'external') throw errors.searchOff();
   const request = parseSearchRequest(query);
   // The cursor is checked before anything may answer early: a bad one is always the same 400.
-  let cursor = request.cursor ? parseCursor(request.sort, request.cursor) : null;
+  const cursor = request.cursor ? parseCursor(request.sort, request.cursor) : null;
   const content = request.type === 'posts' || request.type === 'comments';
   const community = content ? oneName(request.communities) : null;
   const author = content ? oneName(request.authors) : null;
@@ -177,13 +177,14 @@ export async function search(
     content ? userIdsByNames(deps.db, request.notAuthors) : [],
   ]);
   const prefix = namePrefix(request.type, request.text);
-  // Words only left out (`-cat`) leave nothing to look for: alone they would list everything else.
-  const looksFor = requiredWords(tsquery).length > 0;
+  // Words only left out (`-cat`, `cat or -dog`) leave nothing to look for: the query would match
+  // every document without them.
+  const looksFor = tsquery !== '' && !matchesWithoutItsWords(tsquery);
   if (cursor && request.sort === 'relevance') {
     // Without words relevance is newest first, and so is its cursor: the id alone. With words (or a
-    // name's start), a cursor must carry the score it continues from.
-    if (!hasWords({ tsquery, namePrefix: prefix })) cursor = { sort: 'new', id: cursor.id };
-    else if (cursor.sort === 'new') throw errors.invalidCursor();
+    // name's start), a cursor must carry the score it continues from; without, it must not.
+    const scored = hasWords({ tsquery, namePrefix: prefix });
+    if (scored !== (cursor.sort === 'relevance')) throw errors.invalidCursor();
   }
   const at = cursor?.sort === 'relevance' ? cursor.at : deps.clock().getTime();
   const page: SearchPageQuery = {

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { messages, type ModLogEntry } from '@commons/shared';
-import { MOD_LOG_ACTIONS, modLogMessages } from '@commons/shared/modlog';
+import { isModLogAction, MOD_LOG_ACTIONS, modLogMessages } from '@commons/shared/modlog';
 import { Button } from '../../../components/ui/Button';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { errorText } from '../../../lib/api-client';
@@ -9,10 +9,14 @@ import { useModLog } from '../api/get-modlog';
 import type { ModLogFilters } from '../api/keys';
 import styles from './ModLog.module.css';
 
-/** The filters live in the URL (`?action=&moderator=`), so a filtered log can be shared. */
-function filtersFrom(search: string): ModLogFilters {
+/**
+ * The filters live in the URL (`?action=&moderator=`), so a filtered log can be shared. An action the
+ * log does not know (a link typed by hand) is no filter: the whole log, not an error.
+ */
+export function filtersFrom(search: string): ModLogFilters {
   const params = new URLSearchParams(search);
-  return { action: params.get('action') ?? '', moderator: params.get('moderator') ?? '' };
+  const action = params.get('action') ?? '';
+  return { action: isModLogAction(action) ? action : '', moderator: params.get('moderator') ?? '' };
 }
 
 function Who({ entry }: { entry: ModLogEntry }) {

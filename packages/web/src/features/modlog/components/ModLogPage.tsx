@@ -1,7 +1,10 @@
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { modLogMessages } from '@commons/shared/modlog';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { ModLogList } from './ModLogList';
+import { NotFoundPage } from '../../../app/routes/not-found';
+import { ApiError } from '../../../lib/api-client';
+import { useModLog } from '../api/get-modlog';
+import { filtersFrom, ModLogList } from './ModLogList';
 import styles from './ModLog.module.css';
 
 /**
@@ -12,6 +15,12 @@ import styles from './ModLog.module.css';
 export function ModLogPage({ community }: { community: string | null }) {
   const title = community ? modLogMessages.communityHeading(community) : modLogMessages.heading;
   useDocumentTitle(title);
+  // The list's own query (the same key, so one request): a community that does not exist is the
+  // not-found page, as its other pages are, not a list that can only fail.
+  const log = useModLog(community, filtersFrom(useSearch()));
+  if (community && !log.data && log.error instanceof ApiError && log.error.status === 404) {
+    return <NotFoundPage />;
+  }
   return (
     <div className={styles.page}>
       <section className={styles.pageCard} aria-labelledby="modlog-title">
