@@ -37,6 +37,15 @@ test('a moderator speaks officially on their post; an admin reads its IDs', asyn
   await logInAs(page, mod);
   await page.goto(url);
   const article = page.getByRole('article', { name: post.title });
+  // By keyboard: a menu opened with Enter and closed with Escape gives focus back to its button, the
+  // first time too (its code loads then, and its button replaces the one pressed).
+  const moderate = page.getByRole('button', { name: 'Moderate', exact: true });
+  await moderate.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Speaking officially')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByText('Speaking officially')).toBeHidden();
+  await expect(moderate).toBeFocused();
   await expect(article.getByRole('link', { name: `@${mod.name}` })).toBeVisible();
   await expect(article.getByText('Moderator', { exact: true })).toHaveCount(0);
   await chooseFromMenu(

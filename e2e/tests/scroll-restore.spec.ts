@@ -92,5 +92,25 @@ test('Back from a post returns to the same place in the feed, with the same post
     await openPostOnScreen(page);
     await page.getByRole('banner').getByRole('button', { name: 'Back', exact: true }).click();
     await expectSamePlace(page, place);
+
+    // The bottom bar brings the reader back to where they last left its page, however they left it.
+    const bar = page.getByRole('navigation', { name: 'Bottom' });
+    await bar.getByRole('link', { name: 'Home' }).click();
+    await expect(page.getByRole('region', { name: 'Posts' }).getByRole('article').nth(5)).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await expect.poll(() => scrollY(page)).toBe(600);
+    await bar.getByRole('link', { name: 'Communities' }).click();
+    await bar.getByRole('link', { name: 'Home' }).click();
+    await expect.poll(() => scrollY(page)).toBe(600);
+    // The reader scrolls back up (a wheel, as a reader's own scrolling, which ends any restoring).
+    await expect(async () => {
+      await page.mouse.wheel(0, -1000);
+      expect(await scrollY(page)).toBe(0);
+    }).toPass({ timeout: 10_000 });
+    await openPostOnScreen(page);
+    await bar.getByRole('link', { name: 'Home' }).click();
+    await expect(page).toHaveURL('/');
+    await page.waitForTimeout(800);
+    expect(await scrollY(page)).toBe(0);
   }
 });

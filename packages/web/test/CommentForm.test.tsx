@@ -74,6 +74,20 @@ describe('one submission at a time', () => {
     expect(screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Add a comment' }).value).toBe('');
   });
 
+  test('sent from the keyboard with the Comment button, the focus stays in the box', async () => {
+    const post = makePost();
+    const key = `POST /api/posts/${post.publicId}/comments`;
+    fakeApi({ [key]: { body: makeComment(post, { body: 'By keyboard' }) } });
+    const { user } = renderWithApp(<NewCommentBox post={post} />, { initial: { user: makeUser() } });
+    const box = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Add a comment' });
+    await user.type(box, 'By keyboard');
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Comment' }));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(box.value).toBe(''));
+    expect(document.activeElement).toBe(box);
+  });
+
   test('Ctrl+Enter twice in a row sends once too', async () => {
     const post = makePost();
     const answer = deferred<Reply>();

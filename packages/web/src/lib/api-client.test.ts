@@ -167,6 +167,24 @@ describe('CSRF token', () => {
     await api('/b');
     expect(localStorage.getItem('csrftoken')).toBe('fresh');
   });
+
+  test("a shared (public) answer's token is not taken: a cache may have kept another guest's", async () => {
+    localStorage.setItem('csrftoken', 'mine');
+    fakeApi({
+      'GET /api/posts': {
+        body: { posts: [] },
+        headers: { 'Csrf-Token': 'another-guests', 'Cache-Control': 'public, max-age=0, s-maxage=5' },
+      },
+      'GET /api/_initial': {
+        body: {},
+        headers: { 'Csrf-Token': 'renewed', 'Cache-Control': 'private, no-store' },
+      },
+    });
+    await api('/posts');
+    expect(localStorage.getItem('csrftoken')).toBe('mine');
+    await api('/_initial');
+    expect(localStorage.getItem('csrftoken')).toBe('renewed');
+  });
 });
 
 describe('upload', () => {

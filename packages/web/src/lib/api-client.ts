@@ -27,9 +27,14 @@ export function csrfToken(): string {
   return storage.get('csrftoken') ?? cookie('csrftoken') ?? '';
 }
 
-/** Every API answer carries the session's token; keep the latest (login issues a new one). */
-function rememberCsrfToken(token: string | null): void {
-  if (token) storage.set('csrftoken', token);
+/**
+ * Every API answer carries the session's token; keep the latest (login issues a new one). But not from
+ * an answer marked `public`: a shared cache that did not honour its `Vary: Cookie` could have stored
+ * it for another guest, whose token would then replace this session's (and its next write fail). A
+ * session's own token always comes on private answers: `_initial`, the page, and a new session's first.
+ */
+function rememberCsrfToken(token: string | null, cacheControl: string | null): void {
+  if (token && !/\bpublic\b/u.test(cacheControl ?? '')) storage.set('csrftoken', token);
 }
 
 /** JSON, or null for an empty or non-JSON body (a proxy's error page). */
@@ -72,7 +77,7 @@ function withQuery(path: string, query: Query | undefined): string {
 export function embeddedAnswer<T>(path: string, query?: Query): T | undefined {
   const answer = takeEmbeddedAnswer(withQuery(`/api${path}`, query));
   if (!answer) return undefined;
-  rememberCsrfToken(answer.csrfToken);
+  rememberCsrfToken(answer.csrfToken, null); // the page is private: its own session
   return answer.json as T;
 }
 
@@ -101,7 +106,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, null);
   }
-  rememberCsrfToken(response.headers.get('Csrf-Token'));
+  rememberCsrfToken(response.headers.get('Csrf-Token'), response.headers.get('Cache-Control'));
   const json = parseJson(await response.text().catch(() => ''));
   const error = failure(response.status, json);
   if (error) throw error;
@@ -137,7 +142,7 @@ export function upload<T>(path: string, form: FormData, options: UploadOptions =
     });
     xhr.addEventListener('load', () => {
       done();
-      rememberCsrfToken(xhr.getResponseHeader('Csrf-Token'));
+      rememberCsrfToken(xhr.getResponseHeader('Csrf-Token'), xhr.getResponseHeader('Cache-Control'));
       const json = parseJson(xhr.responseText);
       const error = failure(xhr.status, json);
       if (error) {

@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { useIsMobileLayout } from '../../lib/device';
 import { Icon, type IconName } from './Icon';
@@ -35,11 +35,13 @@ export function Menu({ label, trigger, triggerClassName, triggerLabel, items, de
   // a dialog the action opens (Report, Delete) then starts from that button and returns focus to it,
   // not to a sheet item that no longer exists.
   const [chosen, setChosen] = useState<{ run: () => void } | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
 
   if (mobile) {
     return (
       <>
         <button
+          ref={button}
           type="button"
           className={triggerClassName}
           aria-label={triggerLabel}
@@ -54,6 +56,7 @@ export function Menu({ label, trigger, triggerClassName, triggerLabel, items, de
           onOpenChange={setOpen}
           title={label}
           variant="sheet"
+          returnFocusTo={button}
           afterClose={() => {
             setChosen(null);
             chosen?.run();

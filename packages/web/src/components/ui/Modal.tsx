@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { Icon } from './Icon';
 import styles from './Modal.module.css';
 import { useFocusReturn } from './use-focus-return';
@@ -16,6 +16,11 @@ interface Props {
   variant?: 'dialog' | 'sheet';
   /** Called once the dialog has closed and given focus back (after its closing animation). */
   afterClose?: () => void;
+  /**
+   * Where focus goes back to when the element focused at opening is gone: a menu's own button, which
+   * replaced the placeholder that was clicked (LazyMenu).
+   */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 /** An accessible dialog: focus moves in, stays in, and returns on close; Escape and outside click close. */
@@ -28,10 +33,16 @@ export function Modal({
   children,
   variant = 'dialog',
   afterClose,
+  returnFocusTo,
 }: Props) {
   const focusReturn = useFocusReturn();
   const onCloseAutoFocus = (event: Event) => {
     focusReturn.onCloseAutoFocus(event);
+    const fallback = returnFocusTo?.current;
+    if (!event.defaultPrevented && fallback?.isConnected) {
+      event.preventDefault();
+      fallback.focus();
+    }
     afterClose?.();
   };
   return (

@@ -9,7 +9,9 @@ export function useFocusReturn() {
   const opener = useRef<HTMLElement | null>(null);
   return {
     onOpenAutoFocus: () => {
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      const active = document.activeElement;
+      // The body is where focus is when nothing holds it (the clicked element was replaced): no opener.
+      opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
     },
     onCloseAutoFocus: (event: Event) => {
       const target = opener.current;

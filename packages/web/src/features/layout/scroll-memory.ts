@@ -47,7 +47,10 @@ function scrollWhenReady(target: number): void {
   };
   const step = () => {
     const reachable = document.documentElement.scrollHeight - window.innerHeight >= target;
-    if (reachable || performance.now() > deadline) {
+    // A page that never grew tall enough (a feed reloaded holds its first page only) keeps the reader
+    // where they are: a jump seconds later, to a place that is not theirs, is worse than none.
+    if (!reachable && performance.now() > deadline) return stop();
+    if (reachable) {
       if (Math.abs(window.scrollY - target) >= 1) {
         window.scrollTo(0, target);
         held = 0;
@@ -81,6 +84,8 @@ export function installScrollMemory(): void {
   const replaceState = history.replaceState.bind(history);
   history.pushState = (state: unknown, unused: string, url?: string | URL | null) => {
     save();
+    // However the reader leaves a page (a link, a post, the bar), the bar brings them back there.
+    if (!restoring) byPath.set(window.location.pathname, window.scrollY);
     restoring?.();
     current = newKey();
     pushState(withKey(state, current), unused, url);
@@ -120,7 +125,7 @@ export function rememberScroll(path: string): void {
   byPath.set(path, window.scrollY);
 }
 
-/** Restores the place a bottom-bar page had when the reader last left it through the bar. */
+/** Restores the place a bottom-bar page had when the reader last left it. */
 export function restoreScroll(path: string): void {
   scrollWhenReady(byPath.get(path) ?? 0);
 }

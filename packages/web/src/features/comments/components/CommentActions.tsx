@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { messages } from '@commons/shared';
 import { Icon } from '../../../components/ui/Icon';
 import { LazyMenu } from '../../../components/ui/LazyMenu';
@@ -10,8 +11,24 @@ import type { CommentItemState } from './use-comment-item';
 export function CommentActions({ item }: { item: CommentItemState }) {
   const { post, vote } = useCommentThread();
   const { comment, canReply, mode, reply, inMenu, more } = item;
+  const row = useRef<HTMLDivElement>(null);
+  const previousMode = useRef(mode);
+  useEffect(() => {
+    const was = previousMode.current;
+    previousMode.current = mode;
+    // A reply or edit box that closed (sent or cancelled) took the focus with it, to the page's start:
+    // it comes back to this comment's actions, where the keyboard was.
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (was !== 'read' && mode === 'read' && lost) {
+      const actions = row.current;
+      (
+        actions?.querySelector<HTMLElement>('[data-reply]') ??
+        actions?.querySelector<HTMLElement>('button:not(:disabled)')
+      )?.focus();
+    }
+  }, [mode]);
   return (
-    <div className={styles.actions} data-comment-actions>
+    <div className={styles.actions} data-comment-actions ref={row}>
       <VotePair
         state={comment}
         compact
@@ -22,7 +39,7 @@ export function CommentActions({ item }: { item: CommentItemState }) {
         onVote={(up) => vote(comment, up)}
       />
       {canReply && mode !== 'reply' && (
-        <button type="button" className={styles.textButton} onClick={reply}>
+        <button type="button" className={styles.textButton} onClick={reply} data-reply>
           Reply
         </button>
       )}

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { limits, messages } from '@commons/shared';
 import { Button } from '../../../components/ui/Button';
 import { isNearLimit, TextLimit, useTextLimit } from '../../../components/ui/TextLimit';
@@ -100,6 +100,7 @@ export function CommentForm({
   const [group, setGroup] = useState<Capacity>(initialGroup);
   const [problem, setProblem] = useState<string | null>(null);
   const id = useId();
+  const textarea = useRef<HTMLTextAreaElement>(null);
   const flight = useSingleFlight();
   const limit = useTextLimit(limits.commentBodyMax);
   const working = busy || flight.busy;
@@ -112,6 +113,16 @@ export function CommentForm({
   const submit = () =>
     flight.run(async () => {
       if (busy) return;
+      // The send button is disabled while sending, which drops its focus to the page's start: the
+      // keyboard stays in the box instead (readOnly meanwhile, and ready for the next comment).
+      const active = document.activeElement;
+      if (
+        active instanceof HTMLButtonElement &&
+        active.type === 'submit' &&
+        textarea.current?.form?.contains(active)
+      ) {
+        textarea.current.focus();
+      }
       if (!body.trim()) {
         setProblem(messages.comments.bodyEmpty);
         return;
@@ -144,6 +155,7 @@ export function CommentForm({
         {label}
       </label>
       <textarea
+        ref={textarea}
         id={id}
         className={styles.textarea}
         value={body}
