@@ -14,6 +14,19 @@ describe('setTheme', () => {
     expect(shown()).toBe('dark');
   });
 
+  test("the browser's bar takes the chosen theme's colour, whatever the system's", () => {
+    document.head.innerHTML =
+      '<meta name="theme-color" content="#ffffff" media="(prefers-color-scheme: light)">' +
+      '<meta name="theme-color" content="#14181d" media="(prefers-color-scheme: dark)">';
+    const bars = () =>
+      [...document.querySelectorAll('meta[name="theme-color"]')].map((m) => m.getAttribute('content'));
+    setTheme('dark');
+    expect(bars()).toEqual(['#14181d', '#14181d']);
+    setTheme('light');
+    expect(bars()).toEqual(['#ffffff', '#ffffff']);
+    document.head.innerHTML = '';
+  });
+
   test('on a light system, choosing light again forgets the stored choice', () => {
     setTheme('dark');
     setTheme('light');

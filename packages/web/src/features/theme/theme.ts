@@ -15,8 +15,16 @@ export function currentTheme(): Theme {
   return document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light';
 }
 
+/** The browser's bar (and an installed app's status bar) in the colour of each theme's page. */
+const BAR_COLOURS: Record<Theme, string> = { light: '#ffffff', dark: '#14181d' };
+
 function apply(theme: Theme) {
   document.documentElement.dataset.theme = theme;
+  // Both tags (one per system scheme, for the page before it runs) take the theme on screen: the
+  // site's own choice may differ from the system's.
+  for (const meta of document.querySelectorAll('meta[name="theme-color"]')) {
+    meta.setAttribute('content', BAR_COLOURS[theme]);
+  }
   listeners.forEach((l) => l());
 }
 
