@@ -67,6 +67,20 @@ describe('right-to-left user text gets dir="auto"', () => {
     }
   });
 
+  test('a quote of right-to-left words reads right to left, its bar on their side', () => {
+    // dir="auto" would skip the quote's paragraph (which has a dir of its own) and find no letter.
+    const { container } = renderWithApp(
+      <Markdown
+        text={`> ${ARABIC_BODY}
+
+> “Quoted” words`}
+      />,
+    );
+    const [arabic, english] = [...container.querySelectorAll('blockquote')];
+    expect(arabic!.getAttribute('dir')).toBe('rtl');
+    expect(english!.getAttribute('dir')).toBe('auto');
+  });
+
   test("a profile's about text and the comments of its feed, with their posts' titles", async () => {
     const user = makeUser({ username: 'dana', aboutMe: ARABIC_BODY });
     const about = renderWithApp(<ProfileHeader user={user} />);

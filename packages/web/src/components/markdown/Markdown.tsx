@@ -45,6 +45,25 @@ function embeddableLink(node: Element | undefined): string | null {
  * video link on its own line becomes a lazy embed unless the reader turned embeds off. Images from
  * markdown are shown as links, so reading a post never loads anything from another server.
  */
+
+/** The text of a syntax tree's element, all its descendants' text joined. */
+function textOf(node: Element | Element['children'][number]): string {
+  if (node.type === 'text') return node.value;
+  return 'children' in node ? node.children.map((child) => textOf(child)).join('') : '';
+}
+
+const FIRST_LETTER = /\p{L}/u;
+const RIGHT_TO_LEFT = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
+
+/**
+ * A quote's direction, from its first letter: `dir="auto"` on the quote would skip its paragraphs, each
+ * with a `dir` of its own, and put the bar on the left of right-to-left words.
+ */
+function quoteDirection(node: Element | undefined): 'rtl' | 'auto' {
+  const letter = node ? FIRST_LETTER.exec(textOf(node))?.[0] : undefined;
+  return letter && RIGHT_TO_LEFT.test(letter) ? 'rtl' : 'auto';
+}
+
 export default function Markdown({ text, embeds = true }: { text: string; embeds?: boolean }) {
   const components: Components = {
     a: MarkdownLink,
@@ -84,7 +103,7 @@ export default function Markdown({ text, embeds = true }: { text: string; embeds
         {children}
       </ol>
     ),
-    blockquote: ({ children }) => <blockquote dir="auto">{children}</blockquote>,
+    blockquote: ({ node, children }) => <blockquote dir={quoteDirection(node)}>{children}</blockquote>,
     h1: ({ children }) => <h1 dir="auto">{children}</h1>,
     h2: ({ children }) => <h2 dir="auto">{children}</h2>,
     h3: ({ children }) => <h3 dir="auto">{children}</h3>,
