@@ -46,6 +46,23 @@ describe('ImageGallery', () => {
     expect(screen.getByRole('img', { name: 'Weekend walk' })).toBeTruthy();
   });
 
+  test('a finger swiped sideways turns the image; a short, upright or mouse drag does not', () => {
+    renderWithApp(<Gallery />);
+    const frame = screen.getByRole('figure').querySelector('img')!.parentElement!;
+    const drag = (pointerType: string, from: [number, number], to: [number, number]) => {
+      fireEvent.pointerDown(frame, { pointerType, clientX: from[0], clientY: from[1] });
+      fireEvent.pointerUp(frame, { pointerType, clientX: to[0], clientY: to[1] });
+    };
+    drag('touch', [300, 200], [200, 210]);
+    expect(shown()).toBe('A forest');
+    drag('touch', [100, 200], [250, 190]);
+    expect(shown()).toBe('A harbour');
+    drag('touch', [100, 200], [130, 200]); // too short
+    drag('touch', [100, 100], [160, 300]); // scrolling the page
+    drag('mouse', [300, 200], [100, 200]);
+    expect(shown()).toBe('A harbour');
+  });
+
   test('the arrow keys move through the images, wrapping', async () => {
     const { user } = renderWithApp(<Gallery />);
     await user.keyboard('{ArrowRight}');

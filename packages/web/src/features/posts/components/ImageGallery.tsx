@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, type PointerEvent } from 'react';
 import { ui, type Image } from '@commons/shared';
 import { Icon } from '../../../components/ui/Icon';
 import { altText, responsiveImage } from '../post-images';
@@ -15,14 +15,17 @@ function keyIsTaken(event: KeyboardEvent): boolean {
   return false;
 }
 
+/** How far a finger must travel sideways for a swipe to turn the image. */
+const SWIPE_PX = 40;
+
 /** The next index, wrapping around at both ends (core §4). */
 export function wrapIndex(index: number, step: number, count: number): number {
   return (((index + step) % count) + count) % count;
 }
 
 /**
- * A post's images one at a time, with Previous and Next buttons and the arrow keys (when focus is not
- * in a field); it wraps around.
+ * A post's images one at a time, with Previous and Next buttons, a swipe, and the arrow keys (when
+ * focus is not in a field); it wraps around.
  */
 export function ImageGallery({
   images,
@@ -53,9 +56,36 @@ export function ImageGallery({
     return () => document.removeEventListener('keydown', listener);
   }, [count]);
 
+  // A finger's swipe across the image turns it, as on every phone's gallery: mostly sideways and
+  // far enough to be meant. The page still scrolls up and down under it (touch-action: pan-y).
+  const swipe = useRef<{ x: number; y: number } | null>(null);
+  const swipeHandlers =
+    count > 1
+      ? {
+          onPointerDown: (event: PointerEvent) => {
+            swipe.current = event.pointerType === 'mouse' ? null : { x: event.clientX, y: event.clientY };
+          },
+          onPointerUp: (event: PointerEvent) => {
+            const start = swipe.current;
+            swipe.current = null;
+            if (!start) return;
+            const dx = event.clientX - start.x;
+            const dy = event.clientY - start.y;
+            if (Math.abs(dx) >= SWIPE_PX && Math.abs(dx) > 1.5 * Math.abs(dy)) go(dx < 0 ? 1 : -1);
+          },
+          onPointerCancel: () => {
+            swipe.current = null;
+          },
+        }
+      : {};
+
   return (
     <figure className={styles.gallery} aria-label={count > 1 ? `Images of ${title}` : undefined}>
-      <div className={styles.frame} style={{ backgroundColor: image.averageColor }}>
+      <div
+        className={`${styles.frame} ${count > 1 ? styles.swipeable : ''}`}
+        style={{ backgroundColor: image.averageColor }}
+        {...swipeHandlers}
+      >
         <img
           key={image.id}
           className={styles.image}
