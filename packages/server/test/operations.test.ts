@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listMigrations } from '../src/db/migrate.js';
+import type { DB } from '../src/db/schema.js';
 import { BackupFormatError } from '../src/operations/backup.js';
 import { runOperation, type Operation } from '../src/operations/operations.js';
 import { saveSiteSettings } from '../src/site/site-settings.repository.js';
@@ -496,23 +498,46 @@ describe('backup and restore', () => {
     await backup('shared.gz');
     expect((fs.statSync(existing).mode & 0o777).toString(8)).toBe('600');
 
-    for (const file of [path.join(dir, 'no-such-folder', 'b.gz'), dir]) {
+    const cases: [string, string][] = [
+      [path.join(dir, 'no-such-folder', 'b.gz'), 'no such folder'],
+      [dir, 'that is a folder'],
+    ];
+    for (const [file, why] of cases) {
       await expect(run({ op: 'backup', file })).rejects.toThrow(
-        new OperatorError(`Cannot write the backup to ${file}: ${errnoMessage(file)}.`),
+        new OperatorError(`Cannot write the backup to ${file}: ${why}.`),
       );
     }
     expect(fs.existsSync(path.join(dir, 'no-such-folder'))).toBe(false);
+    // No temporary file is left behind.
+    expect(fs.readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 
-  /** What the file system says when `file` is opened for writing. */
-  function errnoMessage(file: string): string {
-    try {
-      fs.closeSync(fs.openSync(file, 'w'));
-      return 'opened';
-    } catch (error) {
-      return (error as Error).message;
-    }
-  }
+  it('leaves the backup before it whole when one fails, and a device or pipe as it is', async () => {
+    const kept = await backup('nightly.gz');
+    const before = fs.readFileSync(kept);
+    // A database that cannot be reached: the failure is the database's, not the file's.
+    const broken = {
+      ...contextOf(t, clock),
+      db: new Kysely<DB>({
+        dialect: new PostgresDialect({
+          pool: new pg.Pool({ connectionString: 'postgres://x@127.0.0.1:1/none' }),
+        }),
+      }),
+    };
+    const failure = await runOperation(broken, { op: 'backup', file: kept }).catch((error: unknown) => error);
+    await broken.db.destroy();
+    expect(failure).toBeInstanceOf(Error);
+    expect(failure).not.toBeInstanceOf(OperatorError);
+    expect(fs.readFileSync(kept)).toEqual(before);
+    expect(fs.readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+
+    // /dev/null (a character device) is written to, never replaced or made owner-only.
+    const mode = fs.statSync('/dev/null').mode;
+    expect(await run({ op: 'backup', file: '/dev/null' })).toMatch(/^Backed up /);
+    const after = fs.statSync('/dev/null');
+    expect(after.isCharacterDevice()).toBe(true);
+    expect(after.mode).toBe(mode);
+  });
 
   it('refuses files that are not backups', async () => {
     const before = await snapshot();

@@ -1,5 +1,7 @@
 import { once } from 'node:events';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import readline from 'node:readline';
 import zlib from 'node:zlib';
 import { pipeline } from 'node:stream/promises';
@@ -72,22 +74,37 @@ export interface BackupSummary {
 
 /**
  * Writes a backup of everything to `file`, readable by its owner alone (it holds password hashes and
- * sessions), whether it is new or replaces a file: open's mode applies only to a file it creates.
- * A path that cannot be written fails here, before anything is read.
+ * sessions). A file is written whole under a temporary name beside it, then put in its place: a backup
+ * that fails (the database unreachable, a full disk) leaves the one before it as it was, and the new
+ * one is owner-only whatever the old one's mode. Anything else at that path (a device, a pipe:
+ * `/dev/stdout`) is written as it is, its mode untouched. A path that cannot be written fails here,
+ * before anything is read.
  */
 export async function writeBackup(db: Kysely<DB>, file: string, engine: string): Promise<BackupSummary> {
-  const fd = fs.openSync(file, 'w', 0o600);
+  let existing: fs.Stats | null = null;
   try {
-    fs.fchmodSync(fd, 0o600);
-  } catch (error) {
-    fs.closeSync(fd);
-    throw error;
+    existing = fs.statSync(file);
+  } catch {
+    // Nothing there yet.
   }
+  // A folder is refused as opening it would be (EISDIR), naming the path the operator gave.
+  if (existing?.isDirectory()) fs.closeSync(fs.openSync(file, 'w'));
+  const inPlace = existing !== null && !existing.isFile();
+  const written = inPlace
+    ? file
+    : path.join(path.dirname(file), `.${path.basename(file)}.${crypto.randomBytes(6).toString('hex')}.tmp`);
+  const fd = fs.openSync(written, inPlace ? 'w' : 'wx', 0o600);
+  const finished = () => {
+    if (!inPlace) fs.renameSync(written, file);
+  };
+  const abandoned = () => {
+    if (!inPlace) fs.rmSync(written, { force: true });
+  };
   const out = zlib.createGzip();
-  const target = fs.createWriteStream(file, { fd });
+  const target = fs.createWriteStream(written, { fd });
   // A failed write (a full disk) rejects the backup instead of ending the process.
-  const written = pipeline(out, target);
-  written.catch(() => {});
+  const flushed = pipeline(out, target);
+  flushed.catch(() => {});
   const write = async (line: string) => {
     if (!out.write(line + '\n')) await once(out, 'drain');
   };
@@ -125,12 +142,13 @@ export async function writeBackup(db: Kysely<DB>, file: string, engine: string):
         return { tables: tables.length, rows: rowCount, schemaVersion: current };
       });
     out.end();
-    await written;
+    await flushed;
+    finished();
     return summary;
   } catch (error) {
     out.destroy();
     target.destroy();
-    fs.rmSync(file, { force: true });
+    abandoned();
     throw error;
   }
 }

@@ -66,6 +66,19 @@ const SESSION_CHANGING_OPS = new Set<Operation['op']>(['admin', 'ban', 'password
  */
 const PAGE_CHANGING_OPS = new Set<Operation['op']>(['admin', 'ban', 'unban']);
 
+/** The file system calls a backup makes; errors of other calls (a socket's) are the database's. */
+const FILE_CALLS = new Set(['open', 'write', 'close', 'rename', 'fsync', 'stat']);
+const FILE_PROBLEMS: Record<string, string> = {
+  ENOENT: 'no such folder',
+  ENOTDIR: 'a part of the path is not a folder',
+  EISDIR: 'that is a folder',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'the file system is read-only',
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'the disk quota is used up',
+};
+
 /** Runs one operator command and returns what to print. Failures throw OperatorError or AppError. */
 export async function runOperation(ctx: OperationContext, operation: Operation): Promise<string> {
   const done = await run(ctx, operation);
@@ -150,13 +163,12 @@ async function run(ctx: OperationContext, operation: Operation): Promise<string>
     }
     case 'backup': {
       const summary = await writeBackup(db, operation.file, ctx.engine).catch((error: unknown) => {
-        // The file system's refusal (no such folder, a folder, no permission, a full disk) is the
-        // operator's to fix: said in a line, as every other refusal of the CLI.
-        const code = (error as NodeJS.ErrnoException).code;
-        if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) {
-          throw new OperatorError(
-            `Cannot write the backup to ${operation.file}: ${(error as Error).message}.`,
-          );
+        // The file system's refusal is the operator's to fix, said in a line as every other refusal of
+        // the CLI; a database that cannot be reached is not (its errors carry no file system call).
+        const failure = error as NodeJS.ErrnoException;
+        if (failure.syscall && FILE_CALLS.has(failure.syscall)) {
+          const why = FILE_PROBLEMS[failure.code ?? ''] ?? failure.message;
+          throw new OperatorError(`Cannot write the backup to ${operation.file}: ${why}.`);
         }
         throw error;
       });
