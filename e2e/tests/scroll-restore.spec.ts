@@ -112,5 +112,22 @@ test('Back from a post returns to the same place in the feed, with the same post
     await expect(page).toHaveURL('/');
     await page.waitForTimeout(800);
     expect(await scrollY(page)).toBe(0);
+
+    // Left by Forward: the bar brings the reader back to where they were then, not to an older place.
+    await page.evaluate(() => window.scrollTo(0, 700));
+    await bar.getByRole('link', { name: 'Communities' }).click();
+    await expect(page).toHaveURL('/communities');
+    await page.goBack();
+    await expect.poll(() => scrollY(page)).toBe(700);
+    await expect(async () => {
+      await page.mouse.wheel(0, -300);
+      await page.waitForTimeout(200);
+      expect(await scrollY(page)).toBeLessThanOrEqual(400);
+    }).toPass({ timeout: 10_000 });
+    const left = await scrollY(page);
+    await page.goForward();
+    await expect(page).toHaveURL('/communities');
+    await bar.getByRole('link', { name: 'Home' }).click();
+    await expect.poll(() => scrollY(page)).toBe(left);
   }
 });

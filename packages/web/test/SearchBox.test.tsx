@@ -45,6 +45,18 @@ describe('SearchBox', () => {
     expect(search.value).toBe('');
   });
 
+  test('pressing / does nothing while a dialog is open (a menu, the drawer, a confirmation)', async () => {
+    const { user, search } = renderSearch();
+    const dialog = document.createElement('div');
+    dialog.setAttribute('role', 'dialog');
+    document.body.append(dialog);
+    await user.keyboard('/');
+    expect(document.activeElement).not.toBe(search);
+    dialog.remove();
+    await user.keyboard('/');
+    expect(document.activeElement).toBe(search);
+  });
+
   test('pressing / while typing in another field types a slash there', async () => {
     const { user, search, other } = renderSearch();
     await user.type(other, 'a/b');

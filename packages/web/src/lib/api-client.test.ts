@@ -185,6 +185,20 @@ describe('CSRF token', () => {
     await api('/_initial');
     expect(localStorage.getItem('csrftoken')).toBe('renewed');
   });
+
+  test("a shared answer's token is taken when it is this browser's own cookie (a session renewed elsewhere)", async () => {
+    localStorage.setItem('csrftoken', 'old');
+    document.cookie = 'csrftoken=renewed-by-a-page; path=/';
+    fakeApi({
+      'GET /api/posts': {
+        body: { posts: [] },
+        headers: { 'Csrf-Token': 'renewed-by-a-page', 'Cache-Control': 'public, max-age=0, s-maxage=5' },
+      },
+    });
+    await api('/posts');
+    expect(localStorage.getItem('csrftoken')).toBe('renewed-by-a-page');
+    document.cookie = 'csrftoken=; path=/; max-age=0';
+  });
 });
 
 describe('upload', () => {

@@ -28,13 +28,16 @@ export function csrfToken(): string {
 }
 
 /**
- * Every API answer carries the session's token; keep the latest (login issues a new one). But not from
- * an answer marked `public`: a shared cache that did not honour its `Vary: Cookie` could have stored
- * it for another guest, whose token would then replace this session's (and its next write fail). A
- * session's own token always comes on private answers: `_initial`, the page, and a new session's first.
+ * Every API answer carries the session's token; keep the latest (login issues a new one). From an
+ * answer marked `public`, only when it is this browser's own (its `csrftoken` cookie): a shared cache
+ * that did not honour the answer's `Vary: Cookie` could have stored it for another guest, whose token
+ * would then replace this session's and fail its next write. The cookie follows the session whatever
+ * request renewed it (a page, an icon), so a guest's own token is still taken from such an answer.
  */
 function rememberCsrfToken(token: string | null, cacheControl: string | null): void {
-  if (token && !/\bpublic\b/u.test(cacheControl ?? '')) storage.set('csrftoken', token);
+  if (!token) return;
+  if (/\bpublic\b/u.test(cacheControl ?? '') && token !== cookie('csrftoken')) return;
+  storage.set('csrftoken', token);
 }
 
 /** JSON, or null for an empty or non-JSON body (a proxy's error page). */

@@ -14,9 +14,14 @@ function isTyping(target: EventTarget | null): boolean {
   return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
 }
 
-/** "/" pressed outside a text field, without a modifier: the search shortcut (core §1). */
+/**
+ * "/" pressed outside a text field, without a modifier, and with no dialog open (a menu, the drawer, a
+ * confirmation): the search shortcut (core §1).
+ */
 export function isSearchShortcut(event: KeyboardEvent): boolean {
-  return event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !isTyping(event.target);
+  if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target))
+    return false;
+  return document.querySelector('[role="dialog"], [role="alertdialog"]') === null;
 }
 
 /**

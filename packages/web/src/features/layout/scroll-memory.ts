@@ -16,6 +16,13 @@ const SETTLED_FRAMES = 5;
 const byEntry = new Map<string, number>();
 const byPath = new Map<string, number>();
 let current = '';
+/** The path of the page on screen, to note its place when it is left (by a link, Back or Forward). */
+let currentPath = '';
+
+/** However the reader leaves a page (a link, a post, Back, the bar), the bar brings them back there. */
+function leaving(): void {
+  if (currentPath && !restoring) byPath.set(currentPath, window.scrollY);
+}
 let restoring: (() => void) | null = null;
 
 const newKey = () => Math.random().toString(36).slice(2, 10);
@@ -84,19 +91,25 @@ export function installScrollMemory(): void {
   const replaceState = history.replaceState.bind(history);
   history.pushState = (state: unknown, unused: string, url?: string | URL | null) => {
     save();
-    // However the reader leaves a page (a link, a post, the bar), the bar brings them back there.
-    if (!restoring) byPath.set(window.location.pathname, window.scrollY);
+    leaving();
     restoring?.();
     current = newKey();
     pushState(withKey(state, current), unused, url);
+    currentPath = window.location.pathname;
   };
-  history.replaceState = (state: unknown, unused: string, url?: string | URL | null) =>
+  history.replaceState = (state: unknown, unused: string, url?: string | URL | null) => {
     replaceState(withKey(state, current), unused, url);
+    currentPath = window.location.pathname;
+  };
 
   current = keyOf(window.history.state) ?? newKey();
+  currentPath = window.location.pathname;
   window.history.replaceState(window.history.state, '');
   window.addEventListener('scroll', save, { passive: true });
   window.addEventListener('popstate', (event) => {
+    // The page left is still the one scrolled: the browser does not move it (scrollRestoration manual).
+    leaving();
+    currentPath = window.location.pathname;
     restoring?.();
     const key = keyOf(event.state);
     if (!key) {
