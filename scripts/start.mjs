@@ -10,9 +10,13 @@ buildWeb();
 // SIGTERM itself. (`exec` in the script would do it too, but not in Windows' cmd.)
 if (process.env.npm_lifecycle_event === 'start') {
   const parent = process.ppid;
-  setInterval(() => {
-    if (process.ppid !== parent) process.kill(process.pid, 'SIGTERM');
-  }, 500).unref();
+  const watch = setInterval(() => {
+    if (process.ppid === parent) return;
+    // Once: a second SIGTERM would cut the shutdown short.
+    clearInterval(watch);
+    process.kill(process.pid, 'SIGTERM');
+  }, 500);
+  watch.unref();
 }
 
 await import('../packages/server/dist/main.js');
