@@ -1,9 +1,10 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { runCli, startServer, tempDataDir } from '../server';
+import { repoRoot, runCli, startServer, tempDataDir } from '../server';
 import { freshPostgres } from './databases';
 import { Visitor } from './visitor';
 
@@ -87,6 +88,53 @@ describe('a site on a PostgreSQL server (DATABASE_URL)', () => {
       await database.drop();
       fs.rmSync(backup, { force: true });
       fs.rmSync(back, { force: true });
+    }
+  });
+
+  it('npm start stops, server and all, when npm is sent SIGTERM (as docker stop does)', async () => {
+    const database = await freshPostgres();
+    // Its own process group, so that whatever is left can be cleaned up whatever happens.
+    const npm = spawn('npm', ['start', '--silent'], {
+      cwd: repoRoot,
+      env: { ...process.env, ...settings, ...database.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    try {
+      let output = '';
+      const url = await new Promise<string>((resolve, reject) => {
+        const onData = (chunk: Buffer) => {
+          output += chunk.toString();
+          const match = /is running at (http:\/\/\S+)/.exec(output);
+          if (match?.[1]) resolve(match[1].replace('localhost', '127.0.0.1').replace(/\/$/, ''));
+        };
+        npm.stdout.on('data', onData);
+        npm.stderr.on('data', onData);
+        npm.on('exit', (code) => reject(new Error(`npm start exited with ${code}:\n${output}`)));
+        setTimeout(() => reject(new Error(`npm start did not start:\n${output}`)), 120_000);
+      });
+      expect((await fetch(`${url}/healthz`)).status).toBe(200);
+      const exited = new Promise<void>((resolve) => npm.once('exit', () => resolve()));
+      npm.kill('SIGTERM');
+      await exited;
+      // npm's shell may not pass the signal on; the server must go anyway, and soon.
+      await expect
+        .poll(
+          () =>
+            fetch(`${url}/healthz`).then(
+              () => 'up',
+              () => 'down',
+            ),
+          { timeout: 10_000 },
+        )
+        .toBe('down');
+    } finally {
+      try {
+        process.kill(-npm.pid!, 'SIGKILL');
+      } catch {
+        // All gone.
+      }
+      await database.drop();
     }
   });
 });
