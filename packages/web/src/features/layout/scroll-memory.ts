@@ -18,12 +18,12 @@ const byPath = new Map<string, number>();
 let current = '';
 /** The path of the page on screen, to note its place when it is left (by a link, Back or Forward). */
 let currentPath = '';
+let restoring: (() => void) | null = null;
 
 /** However the reader leaves a page (a link, a post, Back, the bar), the bar brings them back there. */
 function leaving(): void {
   if (currentPath && !restoring) byPath.set(currentPath, window.scrollY);
 }
-let restoring: (() => void) | null = null;
 
 const newKey = () => Math.random().toString(36).slice(2, 10);
 function keyOf(state: unknown): string | null {
