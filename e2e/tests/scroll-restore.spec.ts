@@ -14,6 +14,19 @@ async function longCommunity(baseURL: string): Promise<string> {
 }
 
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
+
+/**
+ * Puts the page at `y` as a reader would: a turn of the wheel first, which ends any restoring still
+ * holding the page where the bar put it (a script's scroll alone would be undone by it).
+ */
+async function placeAt(page: Page, y: number): Promise<void> {
+  await expect(async () => {
+    await page.mouse.wheel(0, 100);
+    await page.evaluate((to) => window.scrollTo(0, to), y);
+    await page.waitForTimeout(200);
+    expect(await scrollY(page)).toBe(y);
+  }).toPass({ timeout: 10_000 });
+}
 const titles = (page: Page) =>
   page.getByRole('region', { name: 'Posts' }).getByRole('article').getByRole('heading').allTextContents();
 
@@ -97,8 +110,7 @@ test('Back from a post returns to the same place in the feed, with the same post
     const bar = page.getByRole('navigation', { name: 'Bottom' });
     await bar.getByRole('link', { name: 'Home' }).click();
     await expect(page.getByRole('region', { name: 'Posts' }).getByRole('article').nth(5)).toBeVisible();
-    await page.evaluate(() => window.scrollTo(0, 600));
-    await expect.poll(() => scrollY(page)).toBe(600);
+    await placeAt(page, 600);
     await bar.getByRole('link', { name: 'Communities' }).click();
     await bar.getByRole('link', { name: 'Home' }).click();
     await expect.poll(() => scrollY(page)).toBe(600);
@@ -114,7 +126,7 @@ test('Back from a post returns to the same place in the feed, with the same post
     expect(await scrollY(page)).toBe(0);
 
     // Left by Forward: the bar brings the reader back to where they were then, not to an older place.
-    await page.evaluate(() => window.scrollTo(0, 700));
+    await placeAt(page, 700);
     await bar.getByRole('link', { name: 'Communities' }).click();
     await expect(page).toHaveURL('/communities');
     await page.goBack();
