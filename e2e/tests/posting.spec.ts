@@ -101,6 +101,9 @@ test('a member with enough points creates a community, and posts text, a gallery
   const gallery = post.getByRole('figure', { name: 'Images of Three pools at low tide' });
   await expect(gallery.getByRole('img', { name: alts[0] })).toBeVisible();
   await expect(gallery.getByText('Image 1 of 3')).toBeVisible();
+  // The images differ in shape, the gallery's height does not: nothing below it moves as they turn.
+  const galleryHeight = async () => (await gallery.boundingBox())!.height;
+  const height = await galleryHeight();
   // Arrow keys move through the gallery and wrap around.
   await page.keyboard.press('ArrowLeft');
   await expect(gallery.getByText('Image 3 of 3')).toBeVisible();
@@ -109,6 +112,7 @@ test('a member with enough points creates a community, and posts text, a gallery
   await expect(gallery.getByText('Image 1 of 3')).toBeVisible();
   await gallery.getByRole('button', { name: 'Next image' }).click();
   await expect(gallery.getByRole('img', { name: alts[1] })).toBeVisible();
+  expect(await galleryHeight()).toBeCloseTo(height, 0);
   await screenshot(page, 'post-gallery', info.project.name);
 
   // A link: its title comes from the page it points to, and so does its preview image.

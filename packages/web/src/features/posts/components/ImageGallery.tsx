@@ -43,6 +43,9 @@ export function ImageGallery({
   const image = images[current]!;
   const { src, srcSet } = responsiveImage(image);
   const go = (step: number) => onIndexChange(wrapIndex(current, step, count));
+  // The frame is as tall as the tallest image would be, so that turning the images never moves what
+  // is below the gallery; the others are letterboxed on their average colour.
+  const tallest = images.reduce((t, i) => (i.height * t.width > t.height * i.width ? i : t), image);
   const onKey = useEffectEvent((event: KeyboardEvent) => {
     if (keyIsTaken(event)) return;
     if (event.key === 'ArrowLeft') go(-1);
@@ -83,7 +86,10 @@ export function ImageGallery({
     <figure className={styles.gallery} aria-label={count > 1 ? `Images of ${title}` : undefined}>
       <div
         className={`${styles.frame} ${count > 1 ? styles.swipeable : ''}`}
-        style={{ backgroundColor: image.averageColor }}
+        style={{
+          backgroundColor: image.averageColor,
+          aspectRatio: `${tallest.width} / ${tallest.height}`,
+        }}
         {...swipeHandlers}
       >
         <img
@@ -96,7 +102,6 @@ export function ImageGallery({
           height={image.height}
           alt={altText(image, title)}
           decoding="async"
-          style={{ aspectRatio: `${image.width} / ${image.height}` }}
         />
         {count > 1 && (
           <>
