@@ -80,6 +80,17 @@ test('a member searches with filters and the query syntax and finds only what th
   await searchFor(page, `"garden ${word}"`);
   await expect(results(page)).toHaveCount(1);
   await expect(results(page)).toContainText(`Garden ${word} tips`);
+  if (!phone) {
+    // The navbar's box shows the search the page shows, not the words it was given first.
+    const navbarBox = page.getByRole('banner').getByRole('searchbox');
+    await expect(navbarBox).toHaveValue(`"garden ${word}"`);
+    // Elsewhere it is empty; Back brings the search, and its words, again.
+    await page.getByRole('banner').getByRole('link', { name: /home$/ }).click();
+    await expect(navbarBox).toHaveValue('');
+    await page.goBack();
+    await expect(navbarBox).toHaveValue(`"garden ${word}"`);
+    await expect(results(page)).toHaveCount(1);
+  }
   await searchFor(page, `${word} community:${kitchen.name}`);
   await expect(results(page)).toHaveCount(1);
   await expect(results(page)).toContainText(`Cooking with ${word}`);

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { Icon } from '../../components/ui/Icon';
 import { siteConfig } from '../../app/site-config';
 import styles from './SearchBox.module.css';
@@ -27,13 +27,24 @@ export function isSearchShortcut(event: KeyboardEvent): boolean {
 /**
  * The navbar's search box: it opens the built-in search page, `/search?q=` (issue 16), or, where the
  * operator keeps the reference behaviour, a web search limited to this site in a new tab (core §1).
- * Pressing "/" anywhere (outside a text field) focuses it.
+ * Pressing "/" anywhere (outside a text field) focuses it. On the search page it shows that search's
+ * words.
  */
 export function SearchBox({ autoFocus = false }: { autoFocus?: boolean }) {
   const input = useRef<HTMLInputElement>(null);
-  const [query, setQuery] = useState('');
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
+  const urlSearch = useSearch();
   const external = siteConfig.externalSearch;
+  // The box shows what the search page is searching for, and is empty elsewhere: text left from an
+  // earlier search would read as the current one. Set while rendering when the URL changes (React's
+  // pattern for state that follows a prop), so typing in the box is left alone.
+  const fromUrl = location === '/search' ? (new URLSearchParams(urlSearch).get('q') ?? '') : '';
+  const [query, setQuery] = useState(fromUrl);
+  const [queryFrom, setQueryFrom] = useState(`${location}?${urlSearch}`);
+  if (queryFrom !== `${location}?${urlSearch}`) {
+    setQueryFrom(`${location}?${urlSearch}`);
+    setQuery(fromUrl);
+  }
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
