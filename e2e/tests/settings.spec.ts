@@ -154,9 +154,13 @@ test('a member changes every setting, sees each take effect, changes the passwor
   }
   await expect(page.getByText('You have unsaved changes.')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/${project}-page-unsaved-light.png` });
-  await save.click();
+  // Saved by keyboard: Save, disabled once saved, keeps focus (a disabled button would drop it to the
+  // page's start) and ignores another Enter.
+  await save.focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByText(settingsMessages.saved)).toBeVisible();
   await expect(save).toBeDisabled();
+  await expect(save).toBeFocused();
   const stored = await member.api.ok<User>('GET', '/api/_user');
   expect(stored).toMatchObject({
     email: `${member.name}@example.org`,

@@ -90,10 +90,12 @@ export function descriptionOf(element: HTMLElement): string {
 
 /**
  * Whether a form control is disabled as the HTML standard defines it: its own attribute, or a disabled
- * fieldset around it (outside that fieldset's first legend). happy-dom's `:disabled` ignores fieldsets.
+ * fieldset around it (outside that fieldset's first legend); or as assistive technology reads it,
+ * `aria-disabled`. happy-dom's `:disabled` ignores fieldsets.
  */
 export function isDisabled(element: Element): boolean {
-  if (element.hasAttribute('disabled')) return true;
+  // A focused button keeps focus while disabled, through aria-disabled (components/ui/Button.tsx).
+  if (element.hasAttribute('disabled') || element.getAttribute('aria-disabled') === 'true') return true;
   for (let parent = element.parentElement; parent; parent = parent.parentElement) {
     if (parent instanceof HTMLFieldSetElement && parent.disabled) {
       const legend = parent.querySelector(':scope > legend');
