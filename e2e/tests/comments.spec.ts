@@ -187,6 +187,8 @@ test('two members hold a thread five levels deep, edit, vote, delete, and see wh
       hasText: messages.comments.deletedBy('the author'),
     }),
   });
+  // Focus stays with the comment, not the page's start: its Delete button is gone.
+  await expect.poll(() => deleted.evaluate((li) => li.contains(document.activeElement))).toBe(true);
   // Voting is off on deleted comments (core §4): the arrows are disabled and say why.
   await expect(actionsOf(deleted).getByRole('button', { name: 'Upvote' })).toBeDisabled();
   await expect(actionsOf(deleted).getByRole('button', { name: 'Upvote' })).toHaveAttribute(

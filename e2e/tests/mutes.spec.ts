@@ -43,6 +43,7 @@ test('a member mutes and unmutes users and communities from the menus, and words
   });
   const cats = await textPost(admin, here.name, `Cat pictures ${here.name}`);
   const category = await textPost(admin, here.name, `A category of its own ${here.name}`);
+  const hideMe = await textPost(admin, here.name, `Not for me ${here.name}`);
 
   await logInAs(page, viewer);
 
@@ -58,6 +59,18 @@ test('a member mutes and unmutes users and communities from the menus, and words
   await expect(alert(page, mutedUser(author.name))).toBeVisible();
   await expect(loudCard).toHaveCount(0);
   await expect(page.getByRole('article', { name: discussed.title })).toBeVisible();
+
+  // Hiding a post by keyboard: focus goes to its Undo, and from Undo to the post back again (the
+  // controls pressed are gone, and focus would fall to the page's start).
+  const hideCard = page.getByRole('article', { name: hideMe.title });
+  await hideCard.getByRole('button', { name: 'More options' }).focus();
+  await page.keyboard.press('Enter');
+  await menuItem(page, 'Hide').focus();
+  await page.keyboard.press('Enter');
+  const undo = page.getByRole('group', { name: 'Hidden post' }).getByRole('button', { name: 'Undo' });
+  await expect(undo).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(hideCard.getByRole('link', { name: hideMe.title })).toBeFocused();
 
   // A community, from the post page's menu: its posts leave All (not its own page). All is shared
   // with every other journey running: the two posts are made now and looked for among the newest.

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Button } from './Button';
 import styles from './ConfirmDialog.module.css';
 import { Modal } from './Modal';
@@ -18,6 +18,8 @@ interface Props {
   danger?: boolean;
   /** The action's request is on its way (a mutation's isPending). */
   busy?: boolean;
+  /** Where focus goes on closing when the control that opened it is gone (Modal). */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 /**
@@ -36,6 +38,7 @@ export function ConfirmDialog({
   onConfirm,
   danger = false,
   busy,
+  returnFocusTo,
 }: Props) {
   const inFlight = useRef(false);
   const sawBusy = useRef(false);
@@ -76,7 +79,7 @@ export function ConfirmDialog({
   const working = Boolean(busy) || waiting;
 
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={title}>
+    <Modal open={open} onOpenChange={onOpenChange} title={title} returnFocusTo={returnFocusTo}>
       {children && <div className={styles.body}>{children}</div>}
       <div className={styles.actions}>
         <Button onClick={() => onOpenChange(false)}>Cancel</Button>

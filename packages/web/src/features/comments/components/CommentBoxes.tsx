@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type RefObject } from 'react';
 import { messages, type Comment, type UserGroupName } from '@commons/shared';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { showAlert } from '../../../components/ui/Toasts';
@@ -85,11 +85,14 @@ export function DeleteDialog({
   as,
   open,
   onOpenChange,
+  returnFocusTo,
 }: {
   comment: Comment;
   as: UserGroupName;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The comment, which keeps focus once its Delete button is gone. */
+  returnFocusTo: RefObject<HTMLElement | null>;
 }) {
   const remove = useDeleteComment();
   if (as === 'mods' || as === 'admins') {
@@ -104,6 +107,7 @@ export function DeleteDialog({
           as={as}
           communityName={comment.communityName}
           busy={remove.isPending}
+          returnFocusTo={returnFocusTo}
           onConfirm={(reason) =>
             remove.mutateAsync({ comment, as, ...reason }).then(
               () => onOpenChange(false),
@@ -122,6 +126,7 @@ export function DeleteDialog({
       confirmLabel="Delete"
       danger
       busy={remove.isPending}
+      returnFocusTo={returnFocusTo}
       onConfirm={() =>
         remove.mutateAsync({ comment, as }).then(
           () => onOpenChange(false),

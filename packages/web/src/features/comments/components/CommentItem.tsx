@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense } from 'react';
+import { lazy, memo, Suspense, useRef } from 'react';
 import { UserText } from '../../../components/markdown/UserText';
 import { ReportDialog } from '../../reports';
 import { deletedByText, type CommentNode } from '../comment-tree';
@@ -32,9 +32,17 @@ export const CommentItem = memo(function CommentItem({ node, lockedAbove = false
   const { comment, collapsed, mode, deleteAs } = item;
   const headingId = `comment-${comment.id}-by`;
   const highlighted = inHighlight(highlight, comment.createdAt);
+  // Focus stays on the comment when the control that had it goes (Delete, "Show it").
+  const self = useRef<HTMLLIElement>(null);
 
   return (
-    <li id={`comment-${comment.id}`} className={styles.comment} aria-labelledby={headingId}>
+    <li
+      ref={self}
+      id={`comment-${comment.id}`}
+      className={styles.comment}
+      aria-labelledby={headingId}
+      tabIndex={-1}
+    >
       <div
         className={`${styles.own} ${focusedId === comment.id || highlighted ? styles.focused : ''}`}
         data-comment-own
@@ -55,7 +63,14 @@ export const CommentItem = memo(function CommentItem({ node, lockedAbove = false
           <div className={styles.content}>
             {comment.deleted && <p className={styles.deletedNote}>{deletedByText(comment)}</p>}
             {item.hiddenForMute ? (
-              <button type="button" className={styles.textButton} onClick={item.showMuted}>
+              <button
+                type="button"
+                className={styles.textButton}
+                onClick={() => {
+                  self.current?.focus({ preventScroll: true });
+                  item.showMuted();
+                }}
+              >
                 Comment by a muted user. Show it
               </button>
             ) : mode === 'edit' ? (
@@ -117,6 +132,7 @@ export const CommentItem = memo(function CommentItem({ node, lockedAbove = false
           as={deleteAs}
           open={item.confirming}
           onOpenChange={item.setConfirming}
+          returnFocusTo={self}
         />
       )}
     </li>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useState, type RefObject } from 'react';
 import { charLength } from '@commons/shared';
 import { modLogLimits, modLogMessages } from '@commons/shared/modlog';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
@@ -28,6 +28,8 @@ interface Props {
   communityName: string;
   busy?: boolean;
   onConfirm: (reason: RemovalReasonQuery) => void | Promise<unknown>;
+  /** Where focus goes on closing when the control that opened it is gone. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 /**
@@ -46,6 +48,7 @@ export function RemovalDialog({
   communityName,
   busy,
   onConfirm,
+  returnFocusTo,
 }: Props) {
   const id = useId();
   const viewer = useCurrentUser()?.id ?? null;
@@ -68,6 +71,7 @@ export function RemovalDialog({
       confirmLabel={confirmLabel}
       danger
       busy={busy}
+      returnFocusTo={returnFocusTo}
       onConfirm={() => {
         if (tooLong) return;
         return onConfirm({

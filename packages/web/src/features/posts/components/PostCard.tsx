@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { Icon } from '../../../components/ui/Icon';
 import { LazyMenu } from '../../../components/ui/LazyMenu';
 import { useIsMobileLayout } from '../../../lib/device';
+import { handFocusTo, useFocusHandoff } from '../../../lib/focus-handoff';
 import { formatCount } from '../../../lib/format-count';
 import { usePostMuteItems } from '../../mutes';
 import { useCurrentUser } from '../../session';
@@ -53,24 +54,15 @@ export function PostCard({
   onRemoveFromList,
 }: Props) {
   const hidden = useIsHidden(post.id);
-  const unhide = useUnhidePost();
   const titleId = useId();
-  if (hidden) {
-    return (
-      <div className={styles.hidden} role="group" aria-label={messages.posts.hiddenPost}>
-        <span>{messages.posts.hiddenPost}</span>
-        <button type="button" className={styles.textButton} onClick={() => unhide.mutate(post.id)}>
-          {messages.posts.undo}
-        </button>
-      </div>
-    );
-  }
+  const titleLink = useFocusHandoff<HTMLAnchorElement>(`post-card:${post.id}`);
+  if (hidden) return <HiddenCard postId={post.id} />;
   const pinned = pinScope === 'community' ? post.isPinned : post.isPinnedSite;
   const href = postPath(post);
   const loading = eager ? 'eager' : 'lazy';
   const title = (
     <h2 className={styles.title} id={titleId} dir="auto">
-      <Link href={href} className={styles.titleLink}>
+      <Link href={href} className={styles.titleLink} ref={titleLink}>
         {post.title}
       </Link>
     </h2>
@@ -114,6 +106,28 @@ export function PostCard({
       )}
       <CardFooter post={post} href={href} onRemoveFromList={onRemoveFromList} />
     </article>
+  );
+}
+
+/** A post hidden from this feed, until it reloads: Undo brings it back (focus goes to its title). */
+function HiddenCard({ postId }: { postId: string }) {
+  const unhide = useUnhidePost();
+  const undo = useFocusHandoff<HTMLButtonElement>(`hidden-post:${postId}`);
+  return (
+    <div className={styles.hidden} role="group" aria-label={messages.posts.hiddenPost}>
+      <span>{messages.posts.hiddenPost}</span>
+      <button
+        ref={undo}
+        type="button"
+        className={styles.textButton}
+        onClick={() => {
+          handFocusTo(`post-card:${postId}`);
+          unhide.mutate(postId);
+        }}
+      >
+        {messages.posts.undo}
+      </button>
+    </div>
   );
 }
 
@@ -281,7 +295,15 @@ function CardFooter({
                   },
                 ]
               : []),
-            { kind: 'action', label: 'Hide', icon: 'eyeOff', onSelect: () => hide.mutate(post.id) },
+            {
+              kind: 'action',
+              label: 'Hide',
+              icon: 'eyeOff',
+              onSelect: () => {
+                handFocusTo(`hidden-post:${post.id}`);
+                hide.mutate(post.id);
+              },
+            },
             ...(canReport
               ? [
                   {
