@@ -7,7 +7,15 @@ import { logInAs, newAdmin, newCommunity, newMember, textPost } from '../world';
 /** On phones the feed and the side cards are two tabs. */
 async function openAbout(page: Page) {
   const about = page.getByRole('tab', { name: 'About' });
-  if (await about.isVisible()) await about.click();
+  if (!(await about.isVisible())) return;
+  // By keyboard, as the tabs pattern has it: one stop, the arrow keys move (and choose).
+  const posts = page.getByRole('tab', { name: 'Posts' });
+  await expect(about).toHaveAttribute('tabindex', '-1');
+  await posts.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(about).toBeFocused();
+  await expect(about).toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator(`#${await about.getAttribute('aria-controls')}`)).toHaveRole('tabpanel');
 }
 
 async function openPosts(page: Page) {

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { messages } from '@commons/shared';
 import { Button } from '../../components/ui/Button';
 import { errorText } from '../../lib/api-client';
@@ -25,7 +25,12 @@ export function LoadFailed({
   );
 }
 
-/** The Posts and About tabs that take the place of the side column on narrow screens (core §2). */
+const TABS = ['posts', 'about'] as const;
+
+/**
+ * The Posts and About tabs that take the place of the side column on narrow screens (core §2). The
+ * tabs pattern: one stop for the keyboard, the arrow keys, Home and End move between them.
+ */
 export function PostsAboutTabs({
   label,
   posts,
@@ -35,26 +40,47 @@ export function PostsAboutTabs({
   posts: ReactNode;
   about: ReactNode;
 }) {
-  const [tab, setTab] = useState<'posts' | 'about'>('posts');
+  const [tab, setTab] = useState<(typeof TABS)[number]>('posts');
+  const id = useId();
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const moves: Record<string, number> = {
+      ArrowRight: (index + 1) % TABS.length,
+      ArrowLeft: (index - 1 + TABS.length) % TABS.length,
+      Home: 0,
+      End: TABS.length - 1,
+    };
+    const next = moves[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    setTab(TABS[next]!);
+    tabRefs.current[next]?.focus();
+  };
   return (
     <>
       <div className={styles.tabs} role="tablist" aria-label={label}>
-        {(['posts', 'about'] as const).map((t) => (
+        {TABS.map((t, i) => (
           <button
             key={t}
+            ref={(element) => {
+              tabRefs.current[i] = element;
+            }}
             type="button"
             role="tab"
-            id={`tab-${t}`}
+            id={`${id}-tab-${t}`}
             aria-selected={tab === t}
-            aria-controls={`panel-${t}`}
+            // One panel, whose content follows the chosen tab.
+            aria-controls={`${id}-panel`}
+            tabIndex={tab === t ? 0 : -1}
             className={styles.tab}
             onClick={() => setTab(t)}
+            onKeyDown={(event) => onKeyDown(event, i)}
           >
             {t === 'posts' ? 'Posts' : 'About'}
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className={styles.main}>
+      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${tab}`} className={styles.main}>
         {tab === 'posts' ? posts : about}
       </div>
     </>

@@ -33,7 +33,9 @@ export function BottomNav() {
   const go = (href: string) => (event: MouseEvent) => {
     event.preventDefault();
     if (href === location) {
-      window.scrollTo({ top: 0, behavior: 'smooth' });
+      // Smooth unless the reader asked for less motion (the style sheet's rule cannot reach a script's).
+      const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      window.scrollTo({ top: 0, behavior: still ? 'instant' : 'smooth' });
       return;
     }
     if (tabPaths.includes(location)) rememberScroll(location);

@@ -101,6 +101,8 @@ export function CommunityImageDialog({
           type="file"
           accept="image/*"
           className="visually-hidden"
+          // The button beside it opens it: the keyboard stops there, not on an invisible field.
+          tabIndex={-1}
           aria-label={kind === 'pro_pic' ? 'Upload a profile picture' : 'Upload a banner image'}
           onChange={onFile}
         />

@@ -31,6 +31,8 @@ export function PictureEditor({ user }: { user: User }) {
         type="file"
         accept="image/*"
         className="visually-hidden"
+        // The button beside it opens it: the keyboard stops there, not on an invisible field.
+        tabIndex={-1}
         aria-label="Upload a profile picture"
         onChange={onFile}
       />
