@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import type { MenuItem } from './Menu';
 
 const loadMenu = () => import('./Menu');
@@ -19,8 +19,12 @@ interface Props {
  * click that loads it also opens it.
  */
 export function LazyMenu({ label, trigger, triggerClassName, triggerLabel, items }: Props) {
-  const [active, setActive] = useState(false);
-  const button = (props: { onClick?: () => void; disabled?: boolean }) => (
+  const [active, setActive] = useState<'pointer' | 'keyboard' | null>(null);
+  const button = (props: {
+    onClick?: (event: MouseEvent) => void;
+    onKeyDown?: (event: KeyboardEvent) => void;
+    disabled?: boolean;
+  }) => (
     <button
       type="button"
       className={triggerClassName}
@@ -33,7 +37,18 @@ export function LazyMenu({ label, trigger, triggerClassName, triggerLabel, items
       {trigger}
     </button>
   );
-  if (!active) return button({ onClick: () => setActive(true) });
+  if (!active) {
+    return button({
+      // Enter and Space click with no pointer (detail 0): a menu opened by keyboard starts on its first
+      // item, as the loaded menu's own button does.
+      onClick: (event) => setActive(event.detail === 0 ? 'keyboard' : 'pointer'),
+      onKeyDown: (event) => {
+        if (event.key !== 'ArrowDown') return;
+        event.preventDefault(); // the menu's, not the page's scroll
+        setActive('keyboard');
+      },
+    });
+  }
   return (
     <Suspense fallback={button({ disabled: true })}>
       <Menu
@@ -43,6 +58,7 @@ export function LazyMenu({ label, trigger, triggerClassName, triggerLabel, items
         triggerLabel={triggerLabel}
         items={typeof items === 'function' ? items() : items}
         defaultOpen
+        focusFirstItem={active === 'keyboard'}
       />
     </Suspense>
   );

@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { useIsMobileLayout } from '../../lib/device';
 import { Icon, type IconName } from './Icon';
@@ -21,13 +21,26 @@ interface Props {
   items: MenuItem[];
   /** Open on mount: the menu was loaded by the click that should open it. */
   defaultOpen?: boolean;
+  /**
+   * That opening was by keyboard: focus its first item, as the dropdown does when its own button is
+   * pressed by keyboard (it cannot tell for a key pressed before its code loaded).
+   */
+  focusFirstItem?: boolean;
 }
 
 /**
  * A dropdown menu that becomes a modal sheet on small screens (core §4). Keyboard: arrows move, Enter
  * selects, Escape closes and returns focus to the trigger.
  */
-export function Menu({ label, trigger, triggerClassName, triggerLabel, items, defaultOpen = false }: Props) {
+export function Menu({
+  label,
+  trigger,
+  triggerClassName,
+  triggerLabel,
+  items,
+  defaultOpen = false,
+  focusFirstItem = false,
+}: Props) {
   const mobile = useIsMobileLayout();
   const [open, setOpen] = useState(defaultOpen);
   const [, navigate] = useLocation();
@@ -36,6 +49,15 @@ export function Menu({ label, trigger, triggerClassName, triggerLabel, items, de
   // not to a sheet item that no longer exists.
   const [chosen, setChosen] = useState<{ run: () => void } | null>(null);
   const button = useRef<HTMLButtonElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!focusFirstItem) return;
+    // After the dropdown's own focus on its content, which it does as it mounts.
+    const frame = requestAnimationFrame(() =>
+      content.current?.querySelector<HTMLElement>('[role^="menuitem"]')?.focus(),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [focusFirstItem]);
 
   if (mobile) {
     return (
@@ -89,7 +111,13 @@ export function Menu({ label, trigger, triggerClassName, triggerLabel, items, de
         {trigger}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content className={styles.content} align="end" sideOffset={6} aria-label={label}>
+        <DropdownMenu.Content
+          ref={content}
+          className={styles.content}
+          align="end"
+          sideOffset={6}
+          aria-label={label}
+        >
           {items.map((item, i) => {
             switch (item.kind) {
               case 'separator':
