@@ -251,6 +251,10 @@ describe('creating', () => {
     );
     expect((await alice.client.post(commentsUrl(post), { body: '   \n ' })).json).toEqual(BODY_EMPTY);
     expect((await alice.client.post(commentsUrl(post), {})).json).toEqual(BODY_EMPTY);
+    // Lone surrogates are no characters (API.md §1): dropped before the body is trimmed and checked.
+    for (const body of ['\ud800', ' \udc00 \ud800 ']) {
+      expect((await alice.client.post(commentsUrl(post), { body })).json).toEqual(BODY_EMPTY);
+    }
     expect((await alice.client.post(commentsUrl(post), { body: 5 })).status).toBe(400);
     expect((await alice.client.post(commentsUrl(post), undefined, { raw: '{"body":' })).status).toBe(400);
     expect((await alice.client.post(`${commentsUrl(post)}?userGroup=mods`, { body: 'x' })).json).toEqual(
@@ -422,6 +426,7 @@ describe('editing and locking', () => {
     expect((await bob.client.put(commentUrl(c), { body: 'mine now' })).json).toEqual(NOT_AUTHOR);
     expect((await mod.client.put(commentUrl(c), { body: 'mod edit' })).json).toEqual(NOT_AUTHOR);
     expect((await alice.client.put(commentUrl(c), { body: '  ' })).json).toEqual(BODY_EMPTY);
+    expect((await alice.client.put(commentUrl(c), { body: '\ud800' })).json).toEqual(BODY_EMPTY);
     expect((await guest.put(commentUrl(c), { body: 'x' })).json).toEqual(NOT_LOGGED_IN);
     expect((await alice.client.put(`/api/posts/x/comments/${newId()}`, { body: 'x' })).json).toEqual(
       NOT_FOUND,

@@ -510,7 +510,9 @@ describe('POST /api/posts: checks in the contract order', () => {
   });
 
   it('refuses titles under 3 characters, trims them and truncates them to 255', async () => {
-    for (const title of [undefined, '', '   ', 'ab', '  ab  ', '\u{1F600}\u{1F600}']) {
+    // Lone surrogates are no characters (API.md §1): three of them, or two beside two letters, are short.
+    const lone = ['\ud800\ud800\ud800', 'ab\udfff\ud800'];
+    for (const title of [undefined, '', '   ', 'ab', '  ab  ', '\u{1F600}\u{1F600}', ...lone]) {
       const res = await author.client.post('/api/posts', { type: 'text', title, community: community.name });
       expect(res.status, String(title)).toBe(400);
       expect(res.json).toEqual(TITLE_TOO_SHORT);
@@ -895,7 +897,8 @@ describe('PUT /api/posts/{publicId}: edit', () => {
 
   it('applies the title rules and changes the body of a text post, setting editedAt', async () => {
     const post = await textPost(author.client);
-    for (const body of [{}, { title: '' }, { title: ' ab ' }, { title: null, body: 'x' }]) {
+    const lone = { title: 'xy\ud800' };
+    for (const body of [{}, { title: '' }, { title: ' ab ' }, { title: null, body: 'x' }, lone]) {
       const res = await author.client.put(`/api/posts/${post.publicId}`, body);
       expect(res.status).toBe(400);
       expect(res.json).toEqual(TITLE_TOO_SHORT);

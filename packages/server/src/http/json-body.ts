@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import type { Static, TSchema } from '@sinclair/typebox';
+import { dropInvalidUnicode } from '@commons/shared';
 import { apiMessages } from '@commons/shared/texts/api';
 import { errors } from '../lib/errors.js';
 
@@ -20,7 +21,9 @@ export function acceptJsonWhateverTheType(
     if (text.trim() === '') return done(null, undefined);
     let parsed: unknown;
     try {
-      parsed = JSON.parse(text);
+      // Lone surrogates (`\ud800` written out: raw bytes that are not UTF-8 arrive as U+FFFD) are
+      // dropped before any rule counts characters (API.md §1): a title of three of them is empty.
+      parsed = LONE_SURROGATE_ESCAPE.test(text) ? JSON.parse(text, wellFormed) : JSON.parse(text);
     } catch {
       return done(unparsable(), undefined);
     }
@@ -29,6 +32,12 @@ export function acceptJsonWhateverTheType(
     }
     done(null, parsed);
   });
+}
+
+const LONE_SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+
+function wellFormed(_key: string, value: unknown): unknown {
+  return typeof value === 'string' ? dropInvalidUnicode(value) : value;
 }
 
 /** No text column can hold a NUL character (the database refuses it), so no request may carry one. */
