@@ -2,15 +2,16 @@ import { useMutation } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, test } from 'vitest';
-import { type Post } from '@commons/shared';
+import { messages, type Post } from '@commons/shared';
 import NewPostPage from '../src/app/routes/new-post';
 import { ConfirmDialog } from '../src/components/ui/ConfirmDialog';
 import { CommentForm } from '../src/features/comments/components/CommentForm';
 import { useCreateComment } from '../src/features/comments/api/create-comment';
 import CreateCommunityModal from '../src/features/communities/components/CreateCommunityModal';
 import { ReportDialog } from '../src/features/reports/components/ReportDialog';
+import { initialQuery } from '../src/features/session';
 import { api } from '../src/lib/api-client';
-import { deferred, fakeApi, type Reply } from './fake-api';
+import { deferred, errorReply, fakeApi, type Reply } from './fake-api';
 import { makeCommunity, makeUser } from './fixtures';
 import { makeComment, makeFullCommunity, makePost } from './post-fixtures';
 import { renderWithApp, settle } from './render';
@@ -196,5 +197,27 @@ describe('one submission at a time', () => {
     await user.click(button);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(server.requestsTo('DELETE /api/things/1')).toHaveLength(2);
+  });
+});
+
+describe('a comment refused for a ban', () => {
+  test('says so and marks the member banned from that community (core §8)', async () => {
+    const post = makePost();
+    fakeApi({
+      [`POST /api/posts/${post.publicId}/comments`]: errorReply(
+        403,
+        'banned_from_community',
+        'You are banned from this community.',
+      ),
+    });
+    const { user, queryClient } = renderWithApp(<NewCommentBox post={post} />, {
+      initial: { user: makeUser(), bannedFrom: [] },
+    });
+    await user.type(screen.getByRole('textbox', { name: 'Add a comment' }), 'Am I banned?');
+    await user.click(screen.getByRole('button', { name: 'Comment' }));
+    await waitFor(() =>
+      expect(queryClient.getQueryData(initialQuery.queryKey)?.bannedFrom).toEqual([post.communityId]),
+    );
+    expect(screen.getByText(messages.comments.bannedFromCommunity)).toBeTruthy();
   });
 });

@@ -2,4 +2,4 @@
 export { currentUserQuery, useCurrentUser } from './api/get-current-user';
 export { CurrentUserProvider } from './components/CurrentUserProvider';
 export { initialQuery, useInitial } from './api/get-initial';
-export { sessionChanged } from './session-changes';
+export { markBannedFrom, sessionChanged } from './session-changes';

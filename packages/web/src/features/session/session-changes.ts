@@ -12,3 +12,16 @@ export async function sessionChanged(queryClient: QueryClient, user: User | null
   queryClient.removeQueries({ queryKey: currentUserQuery.queryKey });
   await queryClient.invalidateQueries({ queryKey: initialQuery.queryKey });
 }
+
+/**
+ * A write refused because the viewer is banned from a community they were not known to be banned from
+ * (core §8): the session learns it at once, so that the community's page says so and stops offering
+ * what the ban forbids, without waiting for the next load.
+ */
+export function markBannedFrom(queryClient: QueryClient, communityId: string): void {
+  queryClient.setQueryData(initialQuery.queryKey, (old) =>
+    old && !old.bannedFrom?.includes(communityId)
+      ? { ...old, bannedFrom: [...(old.bannedFrom ?? []), communityId] }
+      : old,
+  );
+}

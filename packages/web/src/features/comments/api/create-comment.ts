@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messages, ui, type Comment, type Post, type UserGroupName } from '@commons/shared';
 import { api, ApiError, errorText } from '../../../lib/api-client';
 import { updatePostEverywhere } from '../../posts';
-import { useCurrentUser } from '../../session';
+import { markBannedFrom, useCurrentUser } from '../../session';
 import type { LoadedComments } from './comment-cache';
 import { commentKeys } from './keys';
 
@@ -36,6 +36,12 @@ export function useCreateComment(post: Post) {
         if (!(error instanceof ApiError && error.status === 429)) throw error;
         await wait(ui.retryAfter429Ms);
         return send();
+      }
+    },
+    onError: (error) => {
+      // Core §8: the alert, and the member is marked banned.
+      if (error instanceof ApiError && error.code === 'banned_from_community') {
+        markBannedFrom(queryClient, post.communityId);
       }
     },
     onSuccess: (comment) => {
