@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messages, type CommunityRequest } from '@commons/shared';
+import { charLength, limits, messages, type CommunityRequest } from '@commons/shared';
 import { api, ApiError } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
@@ -9,6 +9,14 @@ export function denialBody(communityName: string, note: string): string {
   return extra
     ? `${messages.admin.requestDeclined(communityName)} ${extra}`
     : messages.admin.requestDeclined(communityName);
+}
+
+/**
+ * How long the note may be: the server keeps the whole text to its limit, sentence and space
+ * included, so a note counted to the full limit would lose its end.
+ */
+export function denialNoteMax(communityName: string): number {
+  return limits.communityRequestNoteMax - charLength(`${messages.admin.requestDeclined(communityName)} `);
 }
 
 /**

@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
-import { limits, messages, type CommunityRequest } from '@commons/shared';
+import { messages, type CommunityRequest } from '@commons/shared';
 import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
 import { TextLimit, useTextLimit } from '../../../components/ui/TextLimit';
 import { showAlert } from '../../../components/ui/Toasts';
 import { errorText } from '../../../lib/api-client';
-import { useDenyCommunityRequest } from '../api/deny-community-request';
+import { denialNoteMax, useDenyCommunityRequest } from '../api/deny-community-request';
 import styles from './Admin.module.css';
 
 /**
@@ -22,7 +22,8 @@ export default function DenyRequestModal({
   const id = useId();
   const deny = useDenyCommunityRequest();
   const [note, setNote] = useState('');
-  const noteLimit = useTextLimit(limits.communityRequestNoteMax);
+  const noteMax = denialNoteMax(request.communityName);
+  const noteLimit = useTextLimit(noteMax);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -61,12 +62,7 @@ export default function DenyRequestModal({
             aria-describedby={`${id}-left`}
             onChange={(event) => setNote(noteLimit.clip(event.target.value))}
           />
-          <TextLimit
-            id={`${id}-left`}
-            value={note}
-            max={limits.communityRequestNoteMax}
-            cut={noteLimit.cut}
-          />
+          <TextLimit id={`${id}-left`} value={note} max={noteMax} cut={noteLimit.cut} />
         </div>
         <div className={styles.actions}>
           <Button onClick={onClose}>Cancel</Button>
