@@ -77,6 +77,18 @@ test('a profile shows each filter, its summary, and lets the owner change their 
   await page.getByRole('button', { name: 'Save alt text' }).click();
   await expect(page.getByText(messages.images.altTextSaved)).toBeVisible();
   await screenshot(page, 'profile', testInfo.project.name);
+  // A new picture starts without alt text: the old one's would describe what is gone.
+  const pictureBefore = await page.locator('header img').first().getAttribute('src');
+  await page.getByLabel('Upload a profile picture').setInputFiles({
+    name: 'me-again.png',
+    mimeType: 'image/png',
+    buffer: await pngImage(400, 400, [150, 60, 40]),
+  });
+  await expect(page.locator('header img').first()).not.toHaveAttribute('src', pictureBefore!);
+  await expect(page.getByLabel('Alt text of your picture')).toHaveValue('');
+  // Alt text is cut to 1024 characters, emoji counted as one each.
+  await page.getByLabel('Alt text of your picture').fill('\u{1F985}'.repeat(1030));
+  await expect(page.getByLabel('Alt text of your picture')).toHaveValue('\u{1F985}'.repeat(1024));
   await page.getByRole('button', { name: 'Remove picture' }).click();
   await expect(page.getByRole('button', { name: 'Add picture' })).toBeVisible();
 });

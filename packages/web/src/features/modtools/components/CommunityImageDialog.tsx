@@ -2,6 +2,7 @@ import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react
 import { limits, messages, type Community, type Image } from '@commons/shared';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Button } from '../../../components/ui/Button';
+import { TextLimit, useTextLimit } from '../../../components/ui/TextLimit';
 import { Modal } from '../../../components/ui/Modal';
 import { showAlert } from '../../../components/ui/Toasts';
 import { siteConfig } from '../../../app/site-config';
@@ -44,6 +45,7 @@ export function CommunityImageDialog({
   const image: Image | null = kind === 'pro_pic' ? community.proPic : community.bannerImage;
   const { send, remove } = useCommunityImage(community, kind);
   const altText = useCommunityAltText(community);
+  const altLimit = useTextLimit(limits.altTextMax);
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -146,10 +148,13 @@ export function CommunityImageDialog({
                 id={`${id}-alt`}
                 className={styles.input}
                 value={alt.text}
-                maxLength={limits.altTextMax}
                 placeholder={messages.posts.altTextPlaceholder}
-                onChange={(e) => setAlt({ imageId: image.id, text: e.target.value })}
+                aria-describedby={`${id}-alt-left`}
+                // Counted in characters, as the server counts: maxLength counts UTF-16 units (an
+                // emoji is two).
+                onChange={(e) => setAlt({ imageId: image.id, text: altLimit.clip(e.target.value) })}
               />
+              <TextLimit id={`${id}-alt-left`} value={alt.text} max={limits.altTextMax} cut={altLimit.cut} />
             </div>
             <Button type="submit" disabled={altText.isPending}>
               Save alt text

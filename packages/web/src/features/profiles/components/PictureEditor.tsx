@@ -1,6 +1,7 @@
-import { useRef, useState, type ChangeEvent } from 'react';
-import { messages, type User } from '@commons/shared';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { limits, messages, type User } from '@commons/shared';
 import { Button } from '../../../components/ui/Button';
+import { TextLimit, useTextLimit } from '../../../components/ui/TextLimit';
 import { showAlert } from '../../../components/ui/Toasts';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { useAltText, useProfilePicture } from '../api/profile-picture';
@@ -14,7 +15,12 @@ export function PictureEditor({ user }: { user: User }) {
   const picture = useProfilePicture(user.username);
   const altText = useAltText();
   const input = useRef<HTMLInputElement>(null);
-  const [alt, setAlt] = useState(user.proPic?.altText ?? '');
+  const id = useId();
+  const altLimit = useTextLimit(limits.altTextMax);
+  const pictureId = user.proPic?.id ?? null;
+  const [alt, setAlt] = useState({ imageId: pictureId, text: user.proPic?.altText ?? '' });
+  // A new picture comes with its own alt text (none): the old one's would describe what is gone.
+  if (pictureId !== alt.imageId) setAlt({ imageId: pictureId, text: user.proPic?.altText ?? '' });
   const fail = (error: unknown) =>
     showAlert(error instanceof ApiError && error.body ? error.body.message : errorText(error), {
       tone: 'error',
@@ -49,22 +55,24 @@ export function PictureEditor({ user }: { user: User }) {
             onSubmit={(event) => {
               event.preventDefault();
               altText.mutate(
-                { imageId: user.proPic!.id, altText: alt },
+                { imageId: user.proPic!.id, altText: alt.text },
                 { onSuccess: () => showAlert(messages.images.altTextSaved), onError: fail },
               );
             }}
           >
             <input
               className={styles.input}
-              value={alt}
+              value={alt.text}
               placeholder={messages.posts.altTextPlaceholder}
               aria-label="Alt text of your picture"
-              onChange={(e) => setAlt(e.target.value)}
+              aria-describedby={`${id}-alt-left`}
+              onChange={(e) => setAlt({ imageId: pictureId, text: altLimit.clip(e.target.value) })}
             />
             <Button size="sm" type="submit" disabled={altText.isPending}>
               Save alt text
             </Button>
           </form>
+          <TextLimit id={`${id}-alt-left`} value={alt.text} max={limits.altTextMax} cut={altLimit.cut} />
         </>
       )}
     </div>
