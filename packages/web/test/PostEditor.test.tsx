@@ -441,6 +441,18 @@ describe('PostEditor: images', () => {
     await settle();
     expect(uploads).toHaveLength(10);
     expect(screen.getAllByRole('textbox', { name: /^Alt text for image/ })).toHaveLength(10);
+
+    // One image fewer, and the problem is gone with it.
+    await user.click(screen.getByRole('button', { name: 'Delete image 10' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: messages.posts.deleteImageConfirm })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    await waitFor(() =>
+      expect(screen.getAllByRole('textbox', { name: /^Alt text for image/ })).toHaveLength(9),
+    );
+    expect(screen.queryByText(messages.posts.tooManyImages(10))).toBeNull();
   });
 
   test.each([

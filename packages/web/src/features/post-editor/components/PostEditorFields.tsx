@@ -99,13 +99,13 @@ export function PostImages({ post }: { post: Post }) {
 }
 
 export function ImagesField({ editor }: FieldProps) {
-  const { uploads, addImages, invalid, describedBy } = editor;
+  const { uploads, addImages, removeImage, invalid, describedBy } = editor;
   return (
     <div className={styles.field}>
       <ImageUploader
         items={uploads.items}
         onAdd={addImages}
-        onRemove={uploads.remove}
+        onRemove={removeImage}
         onAltText={uploads.setAltText}
         invalid={invalid('images')}
         describedBy={describedBy('images')}

@@ -178,6 +178,12 @@ export function usePostEditor(mode: EditorMode) {
     if (uploads.add(files)) clearProblem('images');
     else setProblem({ field: 'images', message: messages.posts.tooManyImages(siteConfig.maxImagesPerPost) });
   };
+  // A problem with the images (too many, one without alt text) may be gone with the image: it is
+  // checked again on Submit, not left standing over a gallery that no longer has it.
+  const removeImage = (key: string) => {
+    uploads.remove(key);
+    clearProblem('images');
+  };
 
   // Images pasted anywhere on the page join the image post.
   const onPasteImages = useEffectEvent((event: ClipboardEvent) => {
@@ -412,6 +418,7 @@ export function usePostEditor(mode: EditorMode) {
     lookUpTitle: () => fillTitleFrom(url),
     uploads,
     addImages,
+    removeImage,
     speaking,
     setSpeaking,
     problem,
