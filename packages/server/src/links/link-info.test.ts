@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { metaContent, normalizeLinkUrl } from './link-info.js';
+import { metaContent, normalizeLinkUrl, pageText } from './link-info.js';
 
 describe('normalizeLinkUrl (DOMAIN §11.1)', () => {
   it('keeps http and https URLs, normalised, with their host name', () => {
@@ -81,7 +81,29 @@ describe('metaContent', () => {
     ).toBeNull();
   });
 
+  it("decodes the Latin-1 letters' names, case by case, and leaves unknown names as written", () => {
+    const html =
+      '<meta property="og:title" content="Caf&eacute; &Eacute;t&eacute; &laquo;Gr&uuml;&szlig;e&raquo; &euro;5 &AMP; &Amp; &zork;">';
+    expect(metaContent(html, 'og:title')).toBe('Café Été «Grüße» €5 & &Amp; &zork;');
+  });
+
   it('handles a ">" inside a quoted value', () => {
     expect(metaContent('<meta property="og:title" content="a > b">', 'og:title')).toBe('a > b');
+  });
+});
+
+describe('pageText', () => {
+  it('reads a page labelled windows-1252 or Latin-1 as windows-1252, as browsers do', () => {
+    // Curly quotes and a euro sign at 0x93, 0x94 and 0x80; é at 0xE9.
+    const bytes = Buffer.from([0x93, 0x43, 0x61, 0x66, 0xe9, 0x94, 0x20, 0x80]);
+    for (const label of ['windows-1252', 'ISO-8859-1', 'latin1']) {
+      expect(pageText(bytes, `text/html; charset=${label}`)).toBe('\u201cCafé\u201d \u20ac');
+    }
+    const meta = Buffer.concat([Buffer.from('<meta charset="windows-1252">'), bytes]);
+    expect(pageText(meta, 'text/html')).toBe('<meta charset="windows-1252">\u201cCafé\u201d \u20ac');
+  });
+
+  it('reads UTF-8 when nothing else is said', () => {
+    expect(pageText(Buffer.from('Caf\u00e9 \u{1F41F}'), undefined)).toBe('Café 🐟');
   });
 });

@@ -65,29 +65,67 @@ export function metaContent(html: string, property: string): string | null {
   return null;
 }
 
+/** The named character references of HTML 4's Latin-1 set, for U+00A0 to U+00FF in order. */
+const LATIN1_ENTITIES =
+  'nbsp iexcl cent pound curren yen brvbar sect uml copy ordf laquo not shy reg macr deg plusmn sup2 ' +
+  'sup3 acute micro para middot cedil sup1 ordm raquo frac14 frac12 frac34 iquest Agrave Aacute Acirc ' +
+  'Atilde Auml Aring AElig Ccedil Egrave Eacute Ecirc Euml Igrave Iacute Icirc Iuml ETH Ntilde Ograve ' +
+  'Oacute Ocirc Otilde Ouml times Oslash Ugrave Uacute Ucirc Uuml Yacute THORN szlig agrave aacute ' +
+  'acirc atilde auml aring aelig ccedil egrave eacute ecirc euml igrave iacute icirc iuml eth ntilde ' +
+  'ograve oacute ocirc otilde ouml divide oslash ugrave uacute ucirc uuml yacute thorn yuml';
+
+/**
+ * Named references as titles use them: HTML 4's Latin-1 letters and signs, its punctuation and a few
+ * more symbols (HTML's full list is 2,231 names; one not here stays as written). Names are
+ * case-sensitive (`&Eacute;` is not `&eacute;`).
+ */
 const NAMED_ENTITIES: Record<string, string> = {
+  ...Object.fromEntries(LATIN1_ENTITIES.split(' ').map((name, i) => [name, String.fromCodePoint(0xa0 + i)])),
   amp: '&',
   lt: '<',
   gt: '>',
   quot: '"',
   apos: "'",
-  nbsp: '\u00a0',
+  OElig: '\u0152',
+  oelig: '\u0153',
+  Scaron: '\u0160',
+  scaron: '\u0161',
+  Yuml: '\u0178',
+  fnof: '\u0192',
+  circ: '\u02c6',
+  tilde: '\u02dc',
+  ensp: '\u2002',
+  emsp: '\u2003',
+  thinsp: '\u2009',
   ndash: '\u2013',
   mdash: '\u2014',
-  hellip: '\u2026',
   lsquo: '\u2018',
   rsquo: '\u2019',
+  sbquo: '\u201a',
   ldquo: '\u201c',
   rdquo: '\u201d',
-  middot: '\u00b7',
+  bdquo: '\u201e',
+  dagger: '\u2020',
+  Dagger: '\u2021',
   bull: '\u2022',
-  copy: '\u00a9',
-  reg: '\u00ae',
+  hellip: '\u2026',
+  permil: '\u2030',
+  prime: '\u2032',
+  Prime: '\u2033',
+  lsaquo: '\u2039',
+  rsaquo: '\u203a',
+  euro: '\u20ac',
   trade: '\u2122',
+  larr: '\u2190',
+  rarr: '\u2192',
+  minus: '\u2212',
 };
 
+/** Written in capitals, these few are HTML's too (`&AMP;`, `&COPY;`). */
+const UPPER_CASE_TOO = new Set(['amp', 'lt', 'gt', 'quot', 'copy', 'reg']);
+
 function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, entity: string) => {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z][a-z0-9]*);/gi, (whole, entity: string) => {
     if (entity.startsWith('#')) {
       const code =
         entity[1] === 'x' || entity[1] === 'X' ? parseInt(entity.slice(2), 16) : Number(entity.slice(1));
@@ -95,16 +133,47 @@ function decodeEntities(text: string): string {
         ? String.fromCodePoint(code)
         : whole;
     }
-    return NAMED_ENTITIES[entity.toLowerCase()] ?? whole;
+    const lower = entity.toLowerCase();
+    return (
+      NAMED_ENTITIES[entity] ??
+      (entity === entity.toUpperCase() && UPPER_CASE_TOO.has(lower) ? NAMED_ENTITIES[lower] : undefined) ??
+      whole
+    );
   });
 }
 
+/**
+ * What windows-1252 has at 0x80–0x9F, where Latin-1 has control characters. HTML reads every page
+ * labelled Latin-1 (or ASCII) as windows-1252, and Node's TextDecoder reads windows-1252 as Latin-1.
+ */
+const WINDOWS_1252_HIGH =
+  '\u20ac\x81\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\x8d\u017d\x8f' +
+  '\x90\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\x9d\u017e\u0178';
+
+const WINDOWS_1252_LABELS = new Set([
+  'windows-1252',
+  'cp1252',
+  'x-cp1252',
+  'iso-8859-1',
+  'iso8859-1',
+  'iso_8859-1',
+  'latin1',
+  'l1',
+  'us-ascii',
+  'ascii',
+]);
+
+function decodeWindows1252(body: Buffer): string {
+  return body.toString('latin1').replace(/[\x80-\x9f]/g, (ch) => WINDOWS_1252_HIGH[ch.charCodeAt(0) - 0x80]!);
+}
+
 /** The page as text, in the character set its header or its first bytes name (UTF-8 otherwise). */
-function pageText(body: Buffer, contentTypeHeader: string | undefined): string {
+export function pageText(body: Buffer, contentTypeHeader: string | undefined): string {
   const declared =
     /charset\s*=\s*"?([\w.:-]+)/i.exec(contentTypeHeader ?? '')?.[1] ??
     /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(body.subarray(0, 2048).toString('latin1'))?.[1] ??
     'utf-8';
+  if (WINDOWS_1252_LABELS.has(declared.toLowerCase())) return decodeWindows1252(body);
   try {
     return new TextDecoder(declared).decode(body);
   } catch {
