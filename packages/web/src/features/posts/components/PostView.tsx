@@ -4,7 +4,6 @@ import { Icon } from '../../../components/ui/Icon';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { videoId } from '../../../components/markdown/video-link';
 import { VideoEmbed } from '../../../components/markdown/VideoEmbed';
-import { useIsMobileLayout } from '../../../lib/device';
 import { useCurrentUser } from '../../session';
 import { altText, copyUrl } from '../post-images';
 import { isEdited, lockedText, removalTexts, votePercent } from '../post-rules';
@@ -45,7 +44,6 @@ export function PostBanners({ post }: { post: Post }) {
 /** The link of a link post: the video itself when it is one (and embeds are on), else a preview card. */
 function LinkBlock({ post }: { post: Post }) {
   const user = useCurrentUser();
-  const mobile = useIsMobileLayout();
   const link = post.link!;
   const id = user?.embedsOff ? null : videoId(link.url);
   if (id) {
@@ -63,7 +61,9 @@ function LinkBlock({ post }: { post: Post }) {
     <a href={link.url} className={styles.linkCard} target="_blank" rel="noreferrer nofollow noopener">
       {link.image && (
         <img
-          src={copyUrl(link.image, mobile ? 'mobile' : 'desktop')}
+          // The wide copy at every width: the card shows it across the post, and the desktop copy is
+          // the feed's small 325 × 250 crop, which this would blow up and crop again.
+          src={copyUrl(link.image, 'mobile')}
           alt={altText(link.image, post.title)}
           className={styles.linkImage}
           style={{ backgroundColor: link.image.averageColor }}
