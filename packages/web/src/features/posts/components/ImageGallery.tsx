@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef, type PointerEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, type CSSProperties, type PointerEvent } from 'react';
 import { ui, type Image } from '@commons/shared';
 import { Icon } from '../../../components/ui/Icon';
 import { altText, responsiveImage } from '../post-images';
@@ -86,10 +86,14 @@ export function ImageGallery({
     <figure className={styles.gallery} aria-label={count > 1 ? `Images of ${title}` : undefined}>
       <div
         className={`${styles.frame} ${count > 1 ? styles.swipeable : ''}`}
-        style={{
-          backgroundColor: image.averageColor,
-          aspectRatio: `${tallest.width} / ${tallest.height}`,
-        }}
+        style={
+          {
+            backgroundColor: image.averageColor,
+            aspectRatio: `${tallest.width} / ${tallest.height}`,
+            // Never taller than its tallest image is: a small image is not blown up to fill the post.
+            '--natural-height': `${Math.max(...images.map((i) => i.height))}px`,
+          } as CSSProperties
+        }
         {...swipeHandlers}
       >
         <img
