@@ -183,4 +183,23 @@ describe('deletion settles reports', () => {
     await admin.client.delete(`/api/posts/${third.publicId}?deleteAs=admins`);
     expect(await reportsOn(third.id)).toHaveLength(0);
   });
+
+  it('lists reports with their targets as a guest sees them, not as the moderator reading them', async () => {
+    const post = await newPost(alice.client);
+    const comment = await newComment(alice.client, post);
+    await bob.client.post('/api/_report', { targetId: post.id, reason: 2 });
+    await bob.client.post('/api/_report', { type: 'comment', targetId: comment.id, reason: 2 });
+    // The moderator voted on both and has visited the post: none of it belongs in a report.
+    await mod.client.post('/api/_postVote', { postId: post.id, up: false });
+    await mod.client.post('/api/_commentVote', { commentId: comment.id, up: true });
+    await mod.client.get(`/api/posts/${post.publicId}`);
+    const res = await mod.client.get(`/api/communities/${community.id}/reports?limit=50`);
+    expect(res.status).toBe(200);
+    const targets = res.json.reports
+      .filter((r: any) => r.targetId === post.id || r.targetId === comment.id)
+      .map((r: any) => r.target);
+    expect(targets).toHaveLength(2);
+    for (const target of targets) expect(target).toMatchObject({ userVoted: null, userVotedUp: null });
+    expect(targets.find((x: any) => x.id === post.id).lastVisitAt).toBeNull();
+  });
 });

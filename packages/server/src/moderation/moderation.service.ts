@@ -462,7 +462,11 @@ export async function unbanFromCommunity(
 // Reports (API.md §11.8, DOMAIN §7.5).
 
 /** Reports with their targets, as the moderators see them (comments carry their post's deletion). */
-async function reportsJson(deps: Deps, rows: readonly ReportRow[], viewer: UserRow): Promise<Report[]> {
+/**
+ * Reports with their targets as a guest sees them (API.md §5.10, "built with no viewer"): the moderator's
+ * own vote, visit or mutes are not part of a report.
+ */
+async function reportsJson(deps: Deps, rows: readonly ReportRow[]): Promise<Report[]> {
   const postIds = rows.filter((r) => r.type === 'post').map((r) => r.target_id);
   const commentIds = rows.filter((r) => r.type === 'comment').map((r) => r.target_id);
   const [postRows, commentRows, parentPosts] = await Promise.all([
@@ -474,8 +478,8 @@ async function reportsJson(deps: Deps, rows: readonly ReportRow[], viewer: UserR
     ),
   ]);
   const [posts, comments] = await Promise.all([
-    postJsons(deps, postRows, viewer),
-    commentJsons(deps, commentRows, viewer, { postTitles: true }),
+    postJsons(deps, postRows, null),
+    commentJsons(deps, commentRows, null, { postTitles: true }),
   ]);
   const postById = new Map<string, Post>(posts.map((p) => [p.id, p]));
   const parentById = new Map(parentPosts.map((p) => [p.id, p]));
@@ -528,7 +532,7 @@ export async function listReports(
   ]);
   return {
     details: { noReports: counts.all, noPostReports: counts.posts, noCommentReports: counts.comments },
-    reports: rows.length ? await reportsJson(deps, rows, viewer!) : null,
+    reports: rows.length ? await reportsJson(deps, rows) : null,
     limit,
     page,
   };
@@ -546,7 +550,7 @@ export async function ignoreReport(
   const reportId = positiveInt(rawReportId);
   const row = reportId === null ? undefined : await deleteReport(deps.db, community.id, reportId);
   if (!row) throw errors.reportNotFound();
-  const [json] = await reportsJson(deps, [row], viewer!);
+  const [json] = await reportsJson(deps, [row]);
   return json!;
 }
 
