@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveSiteSettings } from '../src/site/site-settings.repository.js';
-import { loggedInClient, makeUser } from './factories.js';
+import { loggedInClient, makeUser, member, uniqueName } from './factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { SELF_VIEW_KEYS } from './user-views.js';
 
@@ -140,6 +140,19 @@ describe('GET /api/_initial', () => {
       bannedFrom: null,
       mutes: { communityMutes: [], userMutes: [] },
     });
+  });
+
+  it("marks the member's muted communities in their sidebar, and leaves the other viewer fields null", async () => {
+    const owner = await member(t, { points: 1000 });
+    const name = uniqueName('c');
+    const created = await owner.client.post('/api/communities', { name });
+    expect(created.status).toBe(200);
+    const quiet = await member(t);
+    await quiet.client.post('/api/_joinCommunity', { communityId: created.json.id, leave: false });
+    await quiet.client.post('/api/mutes', { communityId: created.json.id });
+    const res = await quiet.client.get('/api/_initial');
+    const sidebar = res.json.communities.find((c: { name: string }) => c.name === name);
+    expect(sidebar).toMatchObject({ isMuted: true, userJoined: null, userMod: null });
   });
 
   it('never needs the CSRF header on GET', async () => {

@@ -9,8 +9,9 @@ import type { CommunityRow, RuleRow } from './communities.repository.js';
 
 /** What the viewer is to the community; null when anonymous or not computed (API.md §5.4). */
 export interface ViewerRelation {
-  joined: boolean;
-  mod: boolean;
+  /** Null where the contract leaves them out of a set (`_initial.communities`, API.md §6.1). */
+  joined: boolean | null;
+  mod: boolean | null;
   muted: boolean;
 }
 

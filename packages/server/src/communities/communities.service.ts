@@ -59,14 +59,18 @@ export async function communityJsons(
   deps: Presenting,
   rows: readonly CommunityRow[],
   viewer: UserRow | null,
-  options: { viewerFields: boolean } = { viewerFields: true },
+  /**
+   * `all`: userJoined, userMod and isMuted; `muted`: isMuted only, which every set carries (API.md
+   * §5.4), the other two null; `none`: no viewer's relations at all.
+   */
+  options: { viewerFields: 'all' | 'muted' | 'none' } = { viewerFields: 'all' },
 ): Promise<CommunityWithoutMods[]> {
   const images = await imagesByIds(
     deps.db,
     rows.flatMap((r) => [r.pro_pic, r.banner_image]).filter((id): id is string => id !== null),
   );
   const relations =
-    viewer && options.viewerFields
+    viewer && options.viewerFields !== 'none'
       ? await viewerRelations(
           deps.db,
           viewer.id,
@@ -82,8 +86,8 @@ export async function communityJsons(
       bannerImage: banner ? presentImage(banner, 'banner', key) : null,
       viewer: relations
         ? {
-            joined: relations.joined.has(row.id),
-            mod: relations.modded.has(row.id),
+            joined: options.viewerFields === 'all' ? relations.joined.has(row.id) : null,
+            mod: options.viewerFields === 'all' ? relations.modded.has(row.id) : null,
             muted: relations.muted.has(row.id),
           }
         : null,
@@ -326,7 +330,7 @@ export async function sidebarCommunities(
   viewer: UserRow | null,
 ): Promise<CommunityWithoutMods[] | null> {
   const rows = viewer ? await joinedCommunities(deps.db, viewer.id) : await defaultCommunities(deps.db);
-  return rows.length ? communityJsons(deps, rows, viewer, { viewerFields: false }) : null;
+  return rows.length ? communityJsons(deps, rows, viewer, { viewerFields: 'muted' }) : null;
 }
 
 /** `_initial.bannedFrom`: communities with a ban that holds now; null when none. */
@@ -342,5 +346,5 @@ export async function bannedFrom(
 /** A user's `moddingList`: the communities they moderate, null when none (API.md §5.3). */
 export async function moddingList(deps: Presenting, userId: string): Promise<CommunityWithoutMods[] | null> {
   const rows = await moderatedCommunities(deps.db, userId);
-  return rows.length ? communityJsons(deps, rows, null, { viewerFields: false }) : null;
+  return rows.length ? communityJsons(deps, rows, null, { viewerFields: 'none' }) : null;
 }

@@ -34,7 +34,7 @@ export async function mutesJson(deps: Presenting, viewer: UserRow): Promise<Mute
   ]);
   const [users, communities] = await Promise.all([
     publicUsers(deps, userRows, viewer),
-    communityJsons(deps, communityRows, viewer, { viewerFields: false }),
+    communityJsons(deps, communityRows, viewer, { viewerFields: 'none' }),
   ]);
   return {
     communityMutes: communityRows.map((row, i) => presentCommunityMute(row, communities[i]!)),
