@@ -58,6 +58,8 @@ describe('HTTP conventions', () => {
     const token = res.headers['csrf-token'];
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}=$/);
     expect(res.cookies.find((c) => c.name === 'csrftoken')?.value).toBe(token);
+    // As it is, not percent-encoded (`%3D` for its `=`): the cookie's value is the header's token.
+    expect([res.headers['set-cookie']].flat().join('\n')).toContain(`csrftoken=${String(token)};`);
     expect(res.headers['content-type']).toBe('application/json; charset=UTF-8');
     expect(res.headers['cache-control']).toBe('private, no-store');
   });

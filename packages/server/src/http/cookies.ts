@@ -47,6 +47,12 @@ export function setOwnWriteCookie(
   });
 }
 
+/**
+ * The cookie holds the token as it is (API.md §3.2), its `=` included, which a cookie may hold:
+ * percent-encoded, a client that sends the cookie's value back as the header would be refused.
+ */
+const CSRF_COOKIE = { path: '/', sameSite: 'lax', encode: (value: string) => value } as const;
+
 /** Whether the browser's cookie lacks this CSRF token, so that the answer sends it (again). */
 export function lacksCsrfCookie(request: FastifyRequest, token: string): boolean {
   return request.cookies.csrftoken !== token;
@@ -62,7 +68,7 @@ export function sendCsrfToken(
   const token = csrfTokenFor(deps, sessionId);
   reply.header('Csrf-Token', token);
   if (lacksCsrfCookie(request, token)) {
-    reply.setCookie('csrftoken', token, { path: '/', sameSite: 'lax' });
+    reply.setCookie('csrftoken', token, CSRF_COOKIE);
   }
 }
 
@@ -76,5 +82,5 @@ export function sendNewSession(
   setSessionCookie(deps, request, reply, sessionId);
   const token = csrfTokenFor(deps, sessionId);
   reply.header('Csrf-Token', token);
-  reply.setCookie('csrftoken', token, { path: '/', sameSite: 'lax' });
+  reply.setCookie('csrftoken', token, CSRF_COOKIE);
 }
