@@ -710,6 +710,37 @@ describe('the list', () => {
     });
     expect(byType('announcement')).toMatchObject({ post: { id: post.id }, community: { id: community.id } });
     expect(byType('denied_comm')).toEqual({ body: 'No.' });
+    // Keys in the contract's order (API.md §5 lists them in emission order), whatever jsonb kept.
+    expect(Object.keys(byType('new_votes', 0))).toEqual([
+      'targetType',
+      'targetId',
+      'noVotes',
+      'post',
+      'comment',
+    ]);
+    expect(Object.keys(byType('deleted_post'))).toEqual(['targetType', 'targetId', 'deletedAs', 'comment']);
+    expect(Object.keys(byType('mod_add'))).toEqual(['communityName', 'addedBy', 'community']);
+  });
+
+  it('gives a reply notification its keys in the order of the contract', async () => {
+    const post = await newPost();
+    const parent = await comment(alice.client, post);
+    await clear(alice);
+    await bob.client.post(`/api/posts/${post.publicId}/comments`, {
+      body: 'A reply.',
+      parentCommentId: parent.id,
+    });
+    await deliver();
+    const reply = (await page(alice.client, '')).items.find((i: any) => i.type === 'comment_reply');
+    expect(Object.keys(reply.notif)).toEqual([
+      'postId',
+      'parentCommentId',
+      'commentId',
+      'commentAuthor',
+      'noComments',
+      'firstCreatedAt',
+      'post',
+    ]);
   });
 
   it('skips what cannot be rendered (its post is gone), and gives null notif in the raw form', async () => {

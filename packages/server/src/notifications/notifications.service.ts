@@ -238,28 +238,30 @@ async function expandPayloads(
 
   return rows.map((row): Record<string, unknown> | null => {
     const n = row.notif;
+    // The stored payload is jsonb, which keeps keys in its own order: they go out in the contract's.
+    const out = (embedded: Record<string, unknown>) => inContractOrder(row.type, n, embedded);
     switch (row.type) {
       case 'new_comment':
       case 'comment_reply': {
         const post = postById.get(text(n.postId));
-        return post ? { ...n, post } : null;
+        return post ? out({ post }) : null;
       }
       case 'new_votes':
       case 'deleted_post': {
         if (targetsComment(row)) {
           const comment = commentById.get(text(n.targetId));
           if (!comment) return null;
-          if (row.type === 'deleted_post') return { ...n, comment };
+          if (row.type === 'deleted_post') return out({ comment });
           const post = postById.get(commentRowById.get(text(n.targetId))!.post_id);
-          return post ? { ...n, post, comment } : null;
+          return post ? out({ post, comment }) : null;
         }
         const post = postById.get(text(n.targetId));
-        return post ? { ...n, post } : null;
+        return post ? out({ post }) : null;
       }
       case 'mod_add':
       case 'welcome': {
         const community = communityByName.get(text(n.communityName).toLowerCase());
-        return community ? { ...n, community } : null;
+        return community ? out({ community }) : null;
       }
       case 'new_badge': {
         const user = userById.get(text(n.userId));
@@ -268,12 +270,41 @@ async function expandPayloads(
       case 'announcement': {
         const postRow = postRowById.get(text(n.postId));
         const community = postRow && communityById.get(postRow.community_id);
-        return postRow && community ? { ...n, post: postById.get(postRow.id), community } : null;
+        return postRow && community ? out({ post: postById.get(postRow.id), community }) : null;
       }
       case 'denied_comm':
         return { body: text(n.body) };
     }
   });
+}
+
+/** Each stored payload's keys in the order API.md §5.11 lists them, before the objects it embeds. */
+const CONTRACT_KEYS: Partial<Record<NotificationRow['type'], readonly string[]>> = {
+  new_comment: ['postId', 'commentId', 'noComments', 'commentAuthor', 'firstCreatedAt'],
+  comment_reply: ['postId', 'parentCommentId', 'commentId', 'commentAuthor', 'noComments', 'firstCreatedAt'],
+  new_votes: ['targetType', 'targetId', 'noVotes'],
+  deleted_post: ['targetType', 'targetId', 'deletedAs'],
+  mod_add: ['communityName', 'addedBy'],
+  welcome: ['communityName'],
+  announcement: ['postId'],
+};
+
+/**
+ * A payload as the contract orders it: its listed keys, the embedded objects, then anything the
+ * contract does not list (additions, such as a removal's reason), so the reference's keys keep their
+ * places.
+ */
+function inContractOrder(
+  type: NotificationRow['type'],
+  stored: Record<string, unknown>,
+  embedded: Record<string, unknown>,
+): Record<string, unknown> {
+  const listed = CONTRACT_KEYS[type] ?? [];
+  const payload: Record<string, unknown> = {};
+  for (const key of listed) if (key in stored) payload[key] = stored[key];
+  Object.assign(payload, embedded);
+  for (const [key, value] of Object.entries(stored)) if (!(key in payload)) payload[key] = value;
+  return payload;
 }
 
 /**
