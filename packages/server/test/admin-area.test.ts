@@ -248,7 +248,23 @@ describe('analytics', () => {
       payload: expect.any(String),
       createdAt: clock.now.toISOString(),
     });
-    expect(Object.keys(JSON.parse(event.payload))).toHaveLength(14);
+    // In the order API.md §5.15 lists them.
+    expect(Object.keys(JSON.parse(event.payload))).toEqual([
+      'version',
+      'users_day',
+      'users_week',
+      'users_month',
+      'return_users_day',
+      'return_users_week',
+      'return_users_month',
+      'signups',
+      'pwa_installs',
+      'notifications_enabled',
+      'posts_day',
+      'posts_week',
+      'comments_day',
+      'comments_week',
+    ]);
     const seen = [...page1.json.events];
     let next = page1.json.next;
     while (next !== '') {

@@ -58,9 +58,33 @@ export async function listSiteStats(
       id: Number(row.id),
       name: '',
       uniqueKey: null,
-      payload: JSON.stringify(row.payload),
+      payload: JSON.stringify(inStatsOrder(row.payload as Record<string, unknown>)),
       createdAt: row.created_at.toISOString(),
     })),
     next: following ? String(Math.floor(following.created_at.getTime() / 1000)) : '',
   };
+}
+
+/** BasicSiteStats' keys as API.md §5.15 lists them; jsonb keeps its own order. */
+const STATS_KEYS = [
+  'version',
+  'users_day',
+  'users_week',
+  'users_month',
+  'return_users_day',
+  'return_users_week',
+  'return_users_month',
+  'signups',
+  'pwa_installs',
+  'notifications_enabled',
+  'posts_day',
+  'posts_week',
+  'comments_day',
+  'comments_week',
+] as const;
+
+function inStatsOrder(stored: Record<string, unknown>): Record<string, unknown> {
+  const ordered: Record<string, unknown> = {};
+  for (const key of STATS_KEYS) if (key in stored) ordered[key] = stored[key];
+  return Object.assign(ordered, stored);
 }
