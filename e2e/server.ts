@@ -85,3 +85,28 @@ export function runCli(
   });
   return { code: result.status ?? -1, out: `${result.stdout}${result.stderr}` };
 }
+
+/**
+ * The CLI with its standard output going into `file`, as a shell's `> file` has it (`redirect`) or
+ * through a pipe, as `| cat > file` does; what it says on standard error is returned.
+ */
+export function runCliInto(
+  env: Record<string, string>,
+  args: string[],
+  file: string,
+  how: 'redirect' | 'pipe',
+): { code: number; err: string } {
+  const fd = how === 'redirect' ? fs.openSync(file, 'w') : null;
+  try {
+    const result = spawnSync(process.execPath, [cliMain, ...args], {
+      cwd: repoRoot,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', fd ?? 'pipe', 'pipe'],
+      timeout: 90_000,
+    });
+    if (fd === null) fs.writeFileSync(file, result.stdout);
+    return { code: result.status ?? -1, err: result.stderr.toString() };
+  } finally {
+    if (fd !== null) fs.closeSync(fd);
+  }
+}

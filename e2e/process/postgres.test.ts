@@ -2,9 +2,10 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { repoRoot, runCli, startServer, tempDataDir } from '../server';
+import { repoRoot, runCli, runCliInto, startServer, tempDataDir } from '../server';
 import { freshPostgres } from './databases';
 import { Visitor } from './visitor';
 
@@ -70,9 +71,21 @@ describe('a site on a PostgreSQL server (DATABASE_URL)', () => {
       } finally {
         await server.stop();
       }
-      expect(runCli(database.env, ['backup', back]).code).toBe(0);
+      // To standard output, as README shows: through a pipe, and redirected to a file. The backup has
+      // standard output to itself; what was done is said on standard error.
+      const piped = runCliInto(database.env, ['backup', '/dev/stdout'], back, 'pipe');
+      expect(piped.code, piped.err).toBe(0);
+      expect(piped.err).toMatch(/^Backed up \d+ rows/);
+      const redirected = path.join(os.tmpdir(), `commons-move-redirected-${process.pid}.gz`);
+      try {
+        const made = runCliInto(database.env, ['backup', '/dev/stdout'], redirected, 'redirect');
+        expect(made.code, made.err).toBe(0);
+        expect(zlib.gunzipSync(fs.readFileSync(redirected)).toString()).toMatch(/^\{"format":/);
+      } finally {
+        fs.rmSync(redirected, { force: true });
+      }
 
-      // And back onto a new embedded site.
+      // And back onto a new embedded site, from the piped backup.
       const home = tempDataDir();
       const again = runCli({ DATA_DIR: home }, ['restore', back, '--yes']);
       expect(again.code, again.out).toBe(0);

@@ -9,6 +9,7 @@ import { openConfiguredDatabase } from './db/open.js';
 import { AppError } from './lib/errors.js';
 import { systemClock } from './lib/time.js';
 import { BackupFormatError, readBackupHeader } from './operations/backup.js';
+import { isStandardOutput } from './operations/backup.js';
 import { runOperation, type Operation } from './operations/operations.js';
 import { seedSite } from './site/seed.js';
 import { OperatorError } from './users/users.service.js';
@@ -228,7 +229,12 @@ async function main(args: string[]): Promise<number> {
   }
   try {
     const operation = await parse(args, config);
-    console.log(operation === 'print-config' ? printConfig(config) : await execute(config, operation));
+    const output = operation === 'print-config' ? printConfig(config) : await execute(config, operation);
+    // A backup written to standard output has it to itself: what was done goes to standard error.
+    const toStdout =
+      operation !== 'print-config' && operation.op === 'backup' && isStandardOutput(operation.file);
+    if (toStdout) console.error(output);
+    else console.log(output);
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {

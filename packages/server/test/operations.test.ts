@@ -531,6 +531,15 @@ describe('backup and restore', () => {
     expect(fs.readFileSync(kept)).toEqual(before);
     expect(fs.readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
 
+    // Through a symbolic link, the file it names gets the backup, and the link stays a link.
+    const named = path.join(dir, 'named.gz');
+    const link = path.join(dir, 'link.gz');
+    fs.writeFileSync(named, 'an older backup');
+    fs.symlinkSync(named, link);
+    expect(await run({ op: 'backup', file: link })).toMatch(/^Backed up /);
+    expect(fs.lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(zlib.gunzipSync(fs.readFileSync(named)).toString()).toMatch(/^\{"format":/);
+
     // /dev/null (a character device) is written to, never replaced or made owner-only.
     const mode = fs.statSync('/dev/null').mode;
     expect(await run({ op: 'backup', file: '/dev/null' })).toMatch(/^Backed up /);

@@ -76,32 +76,35 @@ export interface BackupSummary {
  * Writes a backup of everything to `file`, readable by its owner alone (it holds password hashes and
  * sessions). A file is written whole under a temporary name beside it, then put in its place: a backup
  * that fails (the database unreachable, a full disk) leaves the one before it as it was, and the new
- * one is owner-only whatever the old one's mode. Anything else at that path (a device, a pipe:
+ * one is owner-only whatever the old one's mode; through a symbolic link, the file it names is
+ * replaced and the link kept. Anything else at that path (a device, a pipe, standard output:
  * `/dev/stdout`) is written as it is, its mode untouched. A path that cannot be written fails here,
  * before anything is read.
  */
 export async function writeBackup(db: Kysely<DB>, file: string, engine: string): Promise<BackupSummary> {
-  let existing: fs.Stats | null = null;
-  try {
-    existing = fs.statSync(file);
-  } catch {
-    // Nothing there yet.
-  }
+  const existing = statOrNull(() => fs.statSync(file)); // through any symbolic links
   // A folder is refused as opening it would be (EISDIR), naming the path the operator gave.
   if (existing?.isDirectory()) fs.closeSync(fs.openSync(file, 'w'));
-  const inPlace = existing !== null && !existing.isFile();
+  const stdout = isStandardOutput(file);
+  // A link to nowhere yet is written through, creating what it names.
+  const danglingLink = !existing && statOrNull(() => fs.lstatSync(file))?.isSymbolicLink() === true;
+  const inPlace = stdout || danglingLink || (existing !== null && !existing.isFile());
+  // A regular file is replaced where it really is: a symbolic link to it stays a link.
+  const real = existing && !inPlace ? fs.realpathSync(file) : file;
   const written = inPlace
-    ? file
-    : path.join(path.dirname(file), `.${path.basename(file)}.${crypto.randomBytes(6).toString('hex')}.tmp`);
-  const fd = fs.openSync(written, inPlace ? 'w' : 'wx', 0o600);
+    ? real
+    : path.join(path.dirname(real), `.${path.basename(real)}.${crypto.randomBytes(6).toString('hex')}.tmp`);
+  // Standard output is written where it stands: opened again, a file it is redirected to would be
+  // truncated and written from its start a second time.
+  const fd = stdout ? 1 : fs.openSync(written, inPlace ? 'w' : 'wx', 0o600);
   const finished = () => {
-    if (!inPlace) fs.renameSync(written, file);
+    if (!inPlace) fs.renameSync(written, real);
   };
   const abandoned = () => {
     if (!inPlace) fs.rmSync(written, { force: true });
   };
   const out = zlib.createGzip();
-  const target = fs.createWriteStream(written, { fd });
+  const target = fs.createWriteStream(written, { fd, autoClose: !stdout });
   // A failed write (a full disk) rejects the backup instead of ending the process.
   const flushed = pipeline(out, target);
   flushed.catch(() => {});
@@ -151,6 +154,25 @@ export async function writeBackup(db: Kysely<DB>, file: string, engine: string):
     abandoned();
     throw error;
   }
+}
+
+function statOrNull(stat: () => fs.Stats): fs.Stats | null {
+  try {
+    return stat();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether `file` is where this process's standard output goes (`/dev/stdout`, `/proc/self/fd/1`, or
+ * the file or pipe it is redirected to): the backup's data goes there, so the CLI says what it did on
+ * standard error.
+ */
+export function isStandardOutput(file: string): boolean {
+  const target = statOrNull(() => fs.statSync(file));
+  const stdout = statOrNull(() => fs.fstatSync(1));
+  return target !== null && stdout !== null && target.dev === stdout.dev && target.ino === stdout.ino;
 }
 
 export class BackupFormatError extends Error {
