@@ -192,6 +192,37 @@ describe('ban_user and unban_user', () => {
     ).toBe(200);
   });
 
+  it('refuses what a banned or deleted account still asks for with a session checked before the change', async () => {
+    // A request that passed its session check a moment before its account was banned or deleted
+    // (the ban ends the sessions, but this one is under way): what it writes would outlive the ban's
+    // purge or the deletion. Here the session is left in place to stand for it.
+    const post = await textPost(admin.client);
+    for (const change of ['banned_at', 'deleted_at'] as const) {
+      const late = await member(t);
+      await t.db
+        .updateTable('users')
+        .set({ [change]: new Date() })
+        .where('id', '=', late.user.id)
+        .execute();
+      const attempts = [
+        late.client.post('/api/posts', { type: 'text', title: 'Too late', community: community.name }),
+        late.client.post(`/api/posts/${post.publicId}/comments`, { body: 'Too late' }),
+        late.client.post('/api/_joinCommunity', { communityId: community.id, leave: false }),
+        late.client.post('/api/mutes', { communityId: community.id }),
+      ];
+      for (const res of await Promise.all(attempts)) expect(res.json, change).toEqual(NOT_LOGGED_IN);
+      const left = await Promise.all(
+        (['posts', 'comments', 'community_members', 'muted_communities'] as const).map((table) =>
+          t.db.selectFrom(table).select('user_id').where('user_id', '=', late.user.id).execute(),
+        ),
+      );
+      expect(
+        left.map((rows) => rows.length),
+        change,
+      ).toEqual([0, 0, 0, 0]);
+    }
+  });
+
   it('with deleteContentDays 0, deletes all their posts as admins, content too', async () => {
     const target = await member(t);
     const text = await textPost(target.client);

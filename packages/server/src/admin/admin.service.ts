@@ -40,19 +40,23 @@ export async function runAdminAction(deps: Deps, viewer: UserRow | null, action:
       if (!target) throw errors.userNotFound();
       assertMayBeBannedSiteWide(siteRole(target));
       if (target.banned_at) throw errors.alreadyBanned(target.username);
+      const days = action.deleteContentDays;
+      if (days !== undefined && (!Number.isFinite(days) || days < 0))
+        throw errors.deleteContentDaysNegative();
       const now = deps.clock();
-      await deleteUserSessions(deps.db, target.id);
-      if (action.deleteContentDays !== undefined) {
-        const days = action.deleteContentDays;
-        if (!Number.isFinite(days) || days < 0) throw errors.deleteContentDaysNegative();
+      // The ban first, then the purge: a post or comment under way for the account either committed
+      // before the ban took the account's row, and the purge finds it, or waits and is refused
+      // (holdActiveAccount). Purged first, what came in meanwhile stayed.
+      await deps.db.transaction().execute(async (trx) => {
+        await setBannedAt(trx, target.id, now);
+        await deleteUserSessions(trx, target.id);
+        await recordSiteBan(trx, viewer, target, true, now, days);
+      });
+      if (days !== undefined) {
         const since = days === 0 ? null : new Date(now.getTime() - days * 86_400_000);
         await purgeUserPosts(deps, target.id, since, viewer.id);
         await purgeUserComments(deps, target.id, since, viewer.id);
       }
-      await deps.db.transaction().execute(async (trx) => {
-        await setBannedAt(trx, target.id, now);
-        await recordSiteBan(trx, viewer, target, true, now, action.deleteContentDays);
-      });
       return;
     }
     case 'unban_user': {

@@ -33,6 +33,7 @@ import type { UserRow } from '../users/users.repository.js';
 import { commentJson, commentJsons, commentPageOf } from './comment-views.js';
 import {
   addUserCommentCount,
+  countUserComment,
   commentsByIds,
   countCommentOnPost,
   countReply,
@@ -157,7 +158,8 @@ export async function createComment(
     // The author's own upvote, counted in the insert: it moves no karma (DOMAIN §3.2).
     await commentVoteRow(trx, row.id, viewer.id).insert(true, false);
     await countCommentOnPost(trx, post.id, now);
-    await addUserCommentCount(trx, viewer.id, 1);
+    // Counted only on an account neither deleted nor banned (as a new post is, posts.service.ts).
+    if (!(await countUserComment(trx, viewer.id))) throw errors.notLoggedIn();
     await recordCommentEvents(
       trx,
       { id: row.id, userId: viewer.id, username: viewer.username, createdAt: now },

@@ -24,7 +24,7 @@ import { presentImage } from '../images/images.presenter.js';
 import { inCommunity, recordAdminAction, recordModAction } from '../moderation/modlog.service.js';
 import { skipsCommunityCreationLimits } from '../policies/communities.policy.js';
 import { isAdmin, siteRole, type Standing } from '../policies/roles.policy.js';
-import type { UserRow } from '../users/users.repository.js';
+import { holdActiveAccount, type UserRow } from '../users/users.repository.js';
 import { publicUsers, usersInOrder } from '../users/user-views.js';
 import { presentCommunity, presentFullCommunity, type ViewerRelation } from './communities.presenter.js';
 import {
@@ -298,6 +298,8 @@ export async function joinCommunity(
   const community = await findCommunityById(deps.db, id);
   if (!community) throw errors.communityNotFound();
   await deps.db.transaction().execute(async (trx) => {
+    // A membership never outlives its account's deletion, which leaves every community.
+    if (!(await holdActiveAccount(trx, viewer.id))) throw errors.notLoggedIn();
     if (body.leave) {
       await removeMember(trx, id, viewer.id);
       // A moderator who leaves steps down: logged as removing a moderator would be.
@@ -321,7 +323,8 @@ export async function joinCommunity(
 
 /** A new account joins every default community (DOMAIN §2.7). Runs in the signup transaction. */
 export async function joinDefaultCommunities(db: Kysely<DB>, userId: string): Promise<void> {
-  for (const id of await defaultCommunityIds(db)) await addMember(db, id, userId);
+  // In id order, as an account's deletion leaves them: two orders of the same rows deadlock.
+  for (const id of (await defaultCommunityIds(db)).sort()) await addMember(db, id, userId);
 }
 
 /** `_initial.communities`: the member's communities, or the default ones for guests; null when none. */

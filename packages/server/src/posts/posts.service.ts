@@ -163,7 +163,10 @@ export async function createPost(deps: Deps, viewer: UserRow | null, body: Creat
     if (!(await claimImages(trx, viewer.id, row.id, imageIds))) {
       throw errors.imageNotFound();
     }
-    await countUserPost(trx, viewer.id);
+    // Counted only on an account neither deleted nor banned, in the same row lock as a deletion or
+    // site ban: one under way beside this request comes first (and this post is refused) or after
+    // it (and its purge finds the post).
+    if (!(await countUserPost(trx, viewer.id))) throw errors.notLoggedIn();
     await countCommunityPost(trx, community.id);
     return row;
   });

@@ -15,7 +15,7 @@ import {
   userMutesOf,
 } from './mutes.repository.js';
 import { publicUsers } from './user-views.js';
-import { findUserById, type UserRow } from './users.repository.js';
+import { findUserById, holdActiveAccount, type UserRow } from './users.repository.js';
 
 /*
  * Mutes are the viewer's own state (API.md §13, DOMAIN §9.1): every function reads or changes only the
@@ -78,6 +78,8 @@ export async function addMute(
     body.communityId === undefined ? null : await requireCommunity(deps.db, body.communityId, false);
   // Both or neither, when a client sends the two targets at once.
   await deps.db.transaction().execute(async (trx) => {
+    // A mute never outlives its account's deletion, which deletes them all.
+    if (!(await holdActiveAccount(trx, user.id))) throw errors.notLoggedIn();
     if (mutedUserId) await insertUserMute(trx, user.id, mutedUserId);
     if (community) await insertCommunityMute(trx, user.id, community.id);
   });

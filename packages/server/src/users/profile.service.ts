@@ -31,6 +31,7 @@ import {
   deleteUserBadgesOfType,
   findBadgeTypeId,
   findUserByName,
+  lockAccount,
   lockProPic,
   scrubDeletedAccount,
   setProPic,
@@ -129,12 +130,15 @@ export async function deleteAccount(
   if (target.deleted_at) throw errors.userDeleted();
   if (target.banned_at) throw errors.bannedAccountNotDeletable();
 
-  await deleteUserSessions(deps.db, target.id);
   const scrambled = await unusablePasswordHash();
   const picture = await deps.db.transaction().execute(async (trx) => {
     // Events still on their way to the account go first, before the account's row is locked below: a
     // delivery holding one of them waits for that lock, and would otherwise wait on us as we on it.
     await deletePendingEventsOf(trx, target.id);
+    // Then the row, before anything of the account is cleared: a join, mute or post under way for it
+    // has committed (and is cleared below) or waits and is refused (holdActiveAccount).
+    await lockAccount(trx, target.id);
+    await deleteUserSessions(trx, target.id);
     await leaveAllCommunities(trx, target.id);
     await removeModeratorEverywhere(trx, target.id);
     await deleteBansOfUser(trx, target.id);

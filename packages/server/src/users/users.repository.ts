@@ -202,12 +202,17 @@ export async function addUserPoints(db: Kysely<DB>, userId: string, delta: numbe
     .execute();
 }
 
-export async function countUserPost(db: Kysely<DB>, userId: string): Promise<void> {
-  await db
+/** Counts a new post, on an account neither deleted nor banned: false, and nothing counted, on one that is. */
+export async function countUserPost(db: Kysely<DB>, userId: string): Promise<boolean> {
+  const counted = await db
     .updateTable('users')
     .set({ no_posts: sql`no_posts + 1` })
     .where('id', '=', userId)
-    .execute();
+    .where('deleted_at', 'is', null)
+    .where('banned_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return counted !== undefined;
 }
 
 export async function findBadgeTypeId(db: Kysely<DB>, name: string): Promise<number | undefined> {
@@ -265,4 +270,27 @@ async function removedTypes(rows: { type: number }[], db: Kysely<DB>): Promise<s
 
 export async function deleteBadgesOfUser(db: Kysely<DB>, userId: string): Promise<void> {
   await db.deleteFrom('user_badges').where('user_id', '=', userId).execute();
+}
+
+/**
+ * Holds the account's row, shared, to the end of the transaction, when it is neither deleted nor
+ * banned; false when it is. A member's write that runs beside their account's deletion or site ban
+ * either gets in first, and the deletion or the ban's purge (which take the row for update) then
+ * find what it wrote, or waits for them and is refused: nothing written for the account outlives them.
+ */
+export async function holdActiveAccount(db: Kysely<DB>, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .where('banned_at', 'is', null)
+    .forShare()
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Takes the account's row for update: writes for it wait (holdActiveAccount) until this transaction ends. */
+export async function lockAccount(db: Kysely<DB>, userId: string): Promise<void> {
+  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
 }
