@@ -183,6 +183,9 @@ describe('the app shell', () => {
         ['/about/?x=1', '/about?x=1'],
         // A search's words may hold a NUL, which it drops, so its redirect carries them on as well.
         ['/search/?q=%00a', '/search?q=%00a'],
+        // Never to another site: `//host/…` is one to a browser.
+        ['//cone//attacker.example/login/?next=1', '/cone//attacker.example/login?next=1'],
+        ['//attacker.example/', '/attacker.example'],
       ]) {
         const res = await t.client().get(from!);
         expect(res.status, from).toBe(301);

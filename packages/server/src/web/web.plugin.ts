@@ -118,9 +118,12 @@ export async function registerWebApp(app: FastifyInstance, deps: Deps, shell: In
   }
 
   async function servePage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    const url = new URL(request.url, 'http://localhost');
+    // The path as sent: resolved against a base, `//a/b` would read `a` as a host and lose it.
+    const url = new URL(request.url.startsWith('/') ? `http://localhost${request.url}` : request.url);
     if (url.pathname !== '/' && url.pathname.endsWith('/')) {
-      return reply.redirect(url.pathname.replace(/\/+$/, '') + url.search, 301);
+      // One leading slash, never two: `//evil.example/` is another site to a browser.
+      const path = `/${url.pathname.replace(/^\/+/, '').replace(/\/+$/, '')}`;
+      return reply.redirect(path + url.search, 301);
     }
     await attachViewer(deps, request, reply);
     const origin = siteOrigin(deps.config, request);
