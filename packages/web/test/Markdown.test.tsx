@@ -125,6 +125,13 @@ describe('Markdown', () => {
     expect(currentPath()).toBe('/guidelines?x=1#rules');
   });
 
+  test('a link to this host whose path starts with // is treated as the other site it leads to', () => {
+    renderMarkdown(`[rules](${window.location.origin}//attacker.example/rules)`);
+    const link = screen.getByRole('link', { name: 'rules' });
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noreferrer nofollow noopener');
+  });
+
   test('an external link opens in a new tab with noreferrer and nofollow', () => {
     renderMarkdown('Go to [elsewhere](https://example.org/x) or https://other.example/y');
     for (const name of ['elsewhere', 'https://other.example/y']) {

@@ -12,7 +12,9 @@ function inAppPath(href: string): string | null {
   if (href.startsWith('/') && !href.startsWith('//')) return href;
   try {
     const url = new URL(href);
-    return url.host === window.location.host ? url.pathname + url.search + url.hash : null;
+    // A path of `//host/…` on this site's own address is another site once it is a bare path.
+    const own = url.host === window.location.host && !url.pathname.startsWith('//');
+    return own ? url.pathname + url.search + url.hash : null;
   } catch {
     return null;
   }
