@@ -160,6 +160,12 @@ describe('recording', () => {
       username: author.user.username,
       title: 'Logged post',
     });
+    // Everyone else reads the log without the removed comment's author (DOMAIN §4.7: hidden).
+    const publicRemoval = (await logOf(author.client)).entries.find(
+      (e: any) => e.action === 'remove_comment' && e.target.commentId === comment.id,
+    );
+    expect(publicRemoval.target.username).toBeNull();
+    expect(publicRemoval.target.postId).toBe(post.publicId);
     expect(byAction('ban_user')).toMatchObject({
       target: { type: 'user', username: outsider.user.username },
       expiresAt: null,

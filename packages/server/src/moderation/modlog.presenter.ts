@@ -23,11 +23,19 @@ function targetType(row: ModLogRow): ModLogEntry['target']['type'] {
 /** A deleted account's name, as everyone but the admins sees it (API.md §5.3). */
 const GHOST = 'ghost';
 
-function targetOf(row: ModLogRow, showName: boolean, revealDeleted: boolean): ModLogEntry['target'] {
+function targetOf(
+  row: ModLogRow,
+  showName: boolean,
+  revealDeleted: boolean,
+  moderates: boolean,
+): ModLogEntry['target'] {
   // A moderator acting on themselves (stepping down) would be named as the target.
   const self = row.target_user_id !== null && row.target_user_id === row.actor_id;
   let username = row.target_deleted && !revealDeleted ? GHOST : row.target_user_name;
   if (self && !showName) username = null;
+  // A comment removed by moderators hides its author from all but them and the admins (DOMAIN §4.7):
+  // its log entry does not name them either.
+  if (row.action === 'remove_comment' && !moderates) username = null;
   return {
     type: targetType(row),
     postId: row.post_public_id,
@@ -39,9 +47,15 @@ function targetOf(row: ModLogRow, showName: boolean, revealDeleted: boolean): Mo
 
 /**
  * One entry of the public log. `showName` says whether this viewer may see who acted; `revealDeleted`
- * whether they see the names of accounts deleted since (the admins), which others see as the ghost.
+ * whether they see the names of accounts deleted since (the admins), which others see as the ghost;
+ * `moderates` whether they are the admins or a moderator of the entry's community.
  */
-export function presentModLogEntry(row: ModLogRow, showName: boolean, revealDeleted: boolean): ModLogEntry {
+export function presentModLogEntry(
+  row: ModLogRow,
+  showName: boolean,
+  revealDeleted: boolean,
+  moderates: boolean,
+): ModLogEntry {
   const details = row.details ?? {};
   const changes = Array.isArray(details.changes) ? details.changes.map(String) : null;
   return {
@@ -52,7 +66,7 @@ export function presentModLogEntry(row: ModLogRow, showName: boolean, revealDele
     moderator: !showName ? null : row.actor_deleted && !revealDeleted ? GHOST : row.actor_name,
     moderatorHidden: !showName,
     community: row.community_name,
-    target: targetOf(row, showName, revealDeleted),
+    target: targetOf(row, showName, revealDeleted, moderates),
     reasonRule: row.reason_rule,
     reason: row.reason,
     expiresAt: typeof details.expiresAt === 'string' ? details.expiresAt : null,

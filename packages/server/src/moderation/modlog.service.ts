@@ -143,10 +143,13 @@ async function page(
     ...(parsed.fromId ? { fromId: parsed.fromId } : {}),
     limit: size + 1,
   });
-  const showName = (row: ModLogRow) =>
-    !row.hide_names || seenIn === null || (row.community_id !== null && seenIn.has(row.community_id));
+  const moderates = (row: ModLogRow) =>
+    seenIn === null || (row.community_id !== null && seenIn.has(row.community_id));
+  const showName = (row: ModLogRow) => !row.hide_names || moderates(row);
   return {
-    entries: rows.slice(0, size).map((row) => presentModLogEntry(row, showName(row), seenIn === null)),
+    entries: rows
+      .slice(0, size)
+      .map((row) => presentModLogEntry(row, showName(row), seenIn === null, moderates(row))),
     next: rows[size] ? String(rows[size].id) : null,
   };
 }
