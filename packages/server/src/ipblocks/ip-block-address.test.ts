@@ -31,6 +31,14 @@ describe('IP block addresses (DOMAIN §7.9)', () => {
     // Each * masks 8 bits, for IPv6 too.
     expect(stored('2001:db8:1:2:3:4:5:*')).toEqual({ ip: '2001:db8:1:2:3:4:5:0', maskedBits: 120 });
     expect(stored('2001:db8:1:2:3:4:*:*').maskedBits).toBe(112);
+    // IPv4-mapped IPv6 is the IPv4 block it names: clients are matched as IPv4.
+    expect(stored('::ffff:10.10.10.10')).toEqual({ ip: '10.10.10.10', maskedBits: 0 });
+    expect(stored('::ffff:a0a:a00/120')).toEqual({ ip: '10.10.10.0', maskedBits: 24 });
+    const mapped = stored('::ffff:10.10.10.10');
+    const list = new IpBlockList();
+    list.replace([{ ip: mapped.ip, masked_bits: mapped.maskedBits, expires_at: null }]);
+    expect(list.blocks('10.10.10.10', Date.now())).toBe(true);
+    expect(list.blocks('::ffff:10.10.10.10', Date.now())).toBe(true);
   });
 
   it('refuses wildcards before a fixed part, networks wider than /8 and anything else unparsable', () => {

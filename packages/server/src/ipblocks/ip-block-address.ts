@@ -79,8 +79,18 @@ export function parseBlockAddress(input: string): AddressRange {
     }
     range = networkOf(parsed.version, parsed.value, prefix);
   }
+  range = asIpv4WhenMapped(range);
   if (range.prefix < limits.ipBlockMinPrefix) throw errors.ipSubnetTooLarge();
   return range;
+}
+
+/**
+ * An IPv4-mapped IPv6 block (`::ffff:10.0.0.1`, `::ffff:10.0.0.0/104`) is the IPv4 block it names:
+ * clients are matched as IPv4 (clientAddress), so kept as IPv6 it would block nothing.
+ */
+function asIpv4WhenMapped(range: AddressRange): AddressRange {
+  if (range.version !== 6 || range.prefix < 96 || range.base >> 32n !== 0xffffn) return range;
+  return { version: 4, base: range.base & 0xffffffffn, prefix: range.prefix - 96 };
 }
 
 /**
