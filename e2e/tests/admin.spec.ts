@@ -239,6 +239,12 @@ test('an admin runs every dashboard tab; a member requests a community; others a
   await other.getByRole('button', { name: `Delete the request for /${unwanted}` }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(other).toHaveCount(0);
+  // On a phone the tabs are a sideways row: the last one, current here, is in sight.
+  await expect(
+    page
+      .getByRole('navigation', { name: 'Admin dashboard' })
+      .getByRole('link', { name: 'Community requests' }),
+  ).toBeInViewport({ ratio: 0.9 });
 
   // Anything else under /admin is Not found.
   await page.goto('/admin/nothing-here');

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import type { ComponentType } from 'react';
 import { messages } from '@commons/shared';
+import { useCurrentTabInView } from '../../../lib/use-current-tab-in-view';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import styles from './Admin.module.css';
 import { AnalyticsTab } from './AnalyticsTab';
@@ -31,11 +32,12 @@ const href = (path: string) => (path ? `/admin/${path}` : '/admin');
 export function AdminDashboard({ section }: { section: string }) {
   const current = ADMIN_SECTIONS.find((s) => s.path === section);
   useDocumentTitle(current ? `${current.label} · Admin` : 'Admin');
+  const tabs = useCurrentTabInView<HTMLUListElement>(section);
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>Admin dashboard</h1>
       <nav className={styles.nav} aria-label="Admin dashboard">
-        <ul className={styles.navList}>
+        <ul ref={tabs} className={styles.navList}>
           {ADMIN_SECTIONS.map((s) => (
             <li key={s.path}>
               <Link

@@ -1,6 +1,7 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Community } from '@commons/shared';
+import { useCurrentTabInView } from '../../../lib/use-current-tab-in-view';
 import styles from './Modtools.module.css';
 
 /** The tabs of the moderation area, by their path segment (secondary §2). */
@@ -41,13 +42,7 @@ export function ModtoolsLayout({
   children: ReactNode;
 }) {
   const base = `/${community.name}/modtools`;
-  const nav = useRef<HTMLElement>(null);
-  // On phones the tabs scroll sideways: bring the current one into sight (sideways only, never the page).
-  useEffect(() => {
-    const current = nav.current?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (!nav.current || !current || nav.current.scrollWidth <= nav.current.clientWidth) return;
-    nav.current.scrollLeft = current.offsetLeft - (nav.current.clientWidth - current.offsetWidth) / 2;
-  }, [tab]);
+  const nav = useCurrentTabInView<HTMLElement>(tab);
   return (
     <div className={styles.layout}>
       <nav ref={nav} className={styles.nav} aria-label="Moderation tools">
