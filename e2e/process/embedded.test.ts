@@ -46,6 +46,13 @@ describe('the embedded PostgreSQL', () => {
       'Password too short',
     );
     expect(runCli(env, ['ban', 'nobody_here']).out).toContain('There is no user named nobody_here');
+    // More than a command takes is said, not ignored (one admin of the two named would be made).
+    const extra = runCli(env, ['admin', 'add', 'alice_cli', 'bob_cli']);
+    expect(extra.code).toBe(2);
+    expect(extra.out).toContain('Unexpected after admin: bob_cli.');
+    expect(runCli(env, ['password', 'alice_cli', '--bogus']).out).toContain(
+      'Unknown option for password: --bogus.',
+    );
     expect(postmasterPid(dataDir)).toBeNull();
 
     const again = await startServer(env);

@@ -90,9 +90,35 @@ async function confirm(question: string): Promise<boolean> {
   return answer.trim() === 'YES';
 }
 
+/** The flags each command takes; any other is a mistake, said rather than ignored. */
+const FLAGS: Record<string, readonly string[]> = { password: ['--password-stdin'], restore: ['--yes'] };
+
+/** How many words each command takes after its name, at most; more is a mistake, said rather than ignored. */
+const WORDS: Record<string, number> = {
+  status: 0,
+  migrate: 1,
+  admin: 2,
+  ban: 1,
+  unban: 1,
+  logout: 1,
+  user: 1,
+  password: 1,
+  signups: 1,
+  ipblocks: 2,
+  backup: 1,
+  restore: 1,
+  'print-config': 0,
+};
+
 async function parse(args: string[], config: Config): Promise<Operation | 'print-config'> {
   const flags = new Set(args.filter((a) => a.startsWith('--')));
   const [command, ...rest] = args.filter((a) => !a.startsWith('--'));
+  if (command !== undefined && command in WORDS) {
+    const unknown = [...flags].filter((flag) => !(FLAGS[command] ?? []).includes(flag));
+    if (unknown.length) throw new UsageError(`Unknown option for ${command}: ${unknown.join(' ')}.`);
+    const extra = rest.slice(WORDS[command]);
+    if (extra.length) throw new UsageError(`Unexpected after ${command}: ${extra.join(' ')}.`);
+  }
   switch (command) {
     case 'status':
       return { op: 'status' };
@@ -115,7 +141,8 @@ async function parse(args: string[], config: Config): Promise<Operation | 'print
       const password = (await readSecret(`New password for ${username}: `, fromStdin)).trim();
       if (!fromStdin && process.stdin.isTTY) {
         const again = (await readSecret('Type it again: ', false)).trim();
-        if (again !== password) throw new UsageError('The two passwords do not match; nothing changed.');
+        // An answer, not a mistake in the command: no usage text after it.
+        if (again !== password) throw new OperatorError('The two passwords do not match; nothing changed.');
       }
       return { op: 'password', username, password };
     }
