@@ -507,6 +507,20 @@ describe('POST /api/communities with lowered thresholds', () => {
     expect(poorAgain.json).toEqual(NOT_ENOUGH_POINTS(5));
   });
 
+  it('holds the cap when several creations arrive at once', async () => {
+    const eager = await member(lowered, { points: 50 });
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => eager.client.post('/api/communities', { name: uniqueName('c') })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 403, 403, 403, 403, 403]);
+    const moderated = await lowered.db
+      .selectFrom('community_mods')
+      .select('community_id')
+      .where('user_id', '=', eager.user.id)
+      .execute();
+    expect(moderated).toHaveLength(1);
+  });
+
   it('counts a moderation role given any way, and frees a place when the user leaves', async () => {
     const user = await member(lowered, { points: 10 });
     const adminUser = await member(lowered, { isAdmin: true });

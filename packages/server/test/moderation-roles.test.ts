@@ -645,6 +645,20 @@ describe('bad input answers 4xx and changes nothing', () => {
     expect((await clients.higherMod.delete(`${rulesPath()}/${added.id}`)).json.id).toBe(added.id);
   });
 
+  it('gives rules added at once each its own place', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => clients.higherMod.post(rulesPath(), { rule: `At once ${i}` })),
+    );
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    const rules: { id: number; rule: string; zIndex: number }[] = (await clients.higherMod.get(rulesPath()))
+      .json;
+    const places = rules.map((r) => r.zIndex);
+    expect(new Set(places).size).toBe(places.length);
+    for (const rule of rules.filter((r) => r.rule.startsWith('At once '))) {
+      await clients.higherMod.delete(`${rulesPath()}/${rule.id}`);
+    }
+  });
+
   it('pages reports ten at a time with the counts, newest first', async () => {
     for (let i = 0; i < 11; i++) await insertReport();
     const first = await clients.higherMod.get(`/api/communities/${communityId}/reports`);

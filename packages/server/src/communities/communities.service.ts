@@ -24,7 +24,7 @@ import { presentImage } from '../images/images.presenter.js';
 import { inCommunity, recordAdminAction, recordModAction } from '../moderation/modlog.service.js';
 import { skipsCommunityCreationLimits } from '../policies/communities.policy.js';
 import { isAdmin, siteRole, type Standing } from '../policies/roles.policy.js';
-import { holdActiveAccount, type UserRow } from '../users/users.repository.js';
+import { holdActiveAccount, lockAccount, type UserRow } from '../users/users.repository.js';
 import { publicUsers, usersInOrder } from '../users/user-views.js';
 import { presentCommunity, presentFullCommunity, type ViewerRelation } from './communities.presenter.js';
 import {
@@ -266,6 +266,14 @@ export async function createCommunity(
   const about = truncateChars((body.about ?? '').trim(), limits.communityAboutCreateMax) || null;
 
   const created = await deps.db.transaction().execute(async (trx) => {
+    if (!skipsCommunityCreationLimits(siteRole(viewer))) {
+      // Counted again under the member's row lock: creations sent at once each saw the count before
+      // any of them, and all passed the limit.
+      await lockAccount(trx, viewer.id);
+      if ((await moderatedCount(trx, viewer.id)) >= deps.config.maxModeratedCommunities) {
+        throw errors.maxLimitReached();
+      }
+    }
     const row = await insertCommunity(trx, { id: newId(), user_id: viewer.id, name, about });
     if (!row) return undefined;
     await addMember(trx, row.id, viewer.id);

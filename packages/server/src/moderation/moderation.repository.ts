@@ -7,6 +7,14 @@ import type { ReportRow } from '../reports/reports.repository.js';
 // Rules (DOMAIN §6.2).
 
 /** Adds a rule ranked after the others (`z_index` = current max + 1, 0 for the first); returns its id. */
+/**
+ * Takes the community's row, so that rules added at once take their places (max + 1) one after the
+ * other; no key update, so posts and comments made in the community meanwhile are not held up.
+ */
+export async function lockRules(db: Kysely<DB>, communityId: string): Promise<void> {
+  await db.selectFrom('communities').select('id').where('id', '=', communityId).forNoKeyUpdate().execute();
+}
+
 export async function insertRule(
   db: Kysely<DB>,
   rule: { communityId: string; rule: string; description: string | null; createdBy: string },

@@ -62,6 +62,7 @@ import {
   deleteRule,
   findRule,
   insertRule,
+  lockRules,
   lockModerators,
   moderatorPosition,
   replaceCommunityImage,
@@ -198,6 +199,7 @@ export async function addRule(
   assertMayEditRules(standing);
   const text = ruleText(body.rule);
   await deps.db.transaction().execute(async (trx) => {
+    await lockRules(trx, community.id);
     const id = await insertRule(trx, {
       communityId: community.id,
       rule: text,
