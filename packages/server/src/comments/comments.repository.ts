@@ -103,19 +103,6 @@ export async function deleteCommentsOfUser(
   return (await query.returning('id').execute()).map((r) => r.id);
 }
 
-/** Counts a new comment, on an account neither deleted nor banned: false, and nothing counted, on one that is. */
-export async function countUserComment(db: Kysely<DB>, userId: string): Promise<boolean> {
-  const counted = await db
-    .updateTable('users')
-    .set({ no_comments: sql`no_comments + 1` })
-    .where('id', '=', userId)
-    .where('deleted_at', 'is', null)
-    .where('banned_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
-  return counted !== undefined;
-}
-
 export async function addUserCommentCount(db: Kysely<DB>, userId: string, delta: number): Promise<void> {
   await db
     .updateTable('users')

@@ -29,11 +29,10 @@ import {
 } from '../moderation/content-moderation.js';
 import { recordContentAction, removalReason } from '../moderation/modlog.service.js';
 import { assertAdmin, siteRole } from '../policies/roles.policy.js';
-import type { UserRow } from '../users/users.repository.js';
+import { countNewContent, type UserRow } from '../users/users.repository.js';
 import { commentJson, commentJsons, commentPageOf } from './comment-views.js';
 import {
   addUserCommentCount,
-  countUserComment,
   commentsByIds,
   countCommentOnPost,
   countReply,
@@ -159,7 +158,7 @@ export async function createComment(
     await commentVoteRow(trx, row.id, viewer.id).insert(true, false);
     await countCommentOnPost(trx, post.id, now);
     // Counted only on an account neither deleted nor banned (as a new post is, posts.service.ts).
-    if (!(await countUserComment(trx, viewer.id))) throw errors.notLoggedIn();
+    if (!(await countNewContent(trx, viewer.id, 'no_comments'))) throw errors.notLoggedIn();
     await recordCommentEvents(
       trx,
       { id: row.id, userId: viewer.id, username: viewer.username, createdAt: now },

@@ -43,7 +43,7 @@ import {
 } from '../moderation/modlog.service.js';
 import { assertAdmin, siteRole } from '../policies/roles.policy.js';
 import { deleteReportsOfPost } from '../reports/reports.repository.js';
-import { countUserPost, type UserRow } from '../users/users.repository.js';
+import { countNewContent, type UserRow } from '../users/users.repository.js';
 import { postVoteRow } from '../votes/vote-rows.repository.js';
 import { postJson } from './post-views.js';
 import { insertAnnouncement } from './announcement-posts.repository.js';
@@ -166,7 +166,7 @@ export async function createPost(deps: Deps, viewer: UserRow | null, body: Creat
     // Counted only on an account neither deleted nor banned, in the same row lock as a deletion or
     // site ban: one under way beside this request comes first (and this post is refused) or after
     // it (and its purge finds the post).
-    if (!(await countUserPost(trx, viewer.id))) throw errors.notLoggedIn();
+    if (!(await countNewContent(trx, viewer.id, 'no_posts'))) throw errors.notLoggedIn();
     await countCommunityPost(trx, community.id);
     return row;
   });

@@ -202,11 +202,18 @@ export async function addUserPoints(db: Kysely<DB>, userId: string, delta: numbe
     .execute();
 }
 
-/** Counts a new post, on an account neither deleted nor banned: false, and nothing counted, on one that is. */
-export async function countUserPost(db: Kysely<DB>, userId: string): Promise<boolean> {
+/**
+ * Counts a new post or comment on its author, when the account is neither deleted nor banned: false,
+ * and nothing counted, when it is (decisions §54).
+ */
+export async function countNewContent(
+  db: Kysely<DB>,
+  userId: string,
+  kind: 'no_posts' | 'no_comments',
+): Promise<boolean> {
   const counted = await db
     .updateTable('users')
-    .set({ no_posts: sql`no_posts + 1` })
+    .set({ [kind]: sql`${sql.ref(kind)} + 1` })
     .where('id', '=', userId)
     .where('deleted_at', 'is', null)
     .where('banned_at', 'is', null)

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'rea
 import { messages } from '@commons/shared';
 import { Button } from '../../components/ui/Button';
 import { errorText } from '../../lib/api-client';
+import { tabMovedTo } from '../../lib/tab-keys';
 import styles from './feed-pages.module.css';
 
 /** A page whose main object could not be loaded for a reason other than not found, with Retry. */
@@ -44,13 +45,7 @@ export function PostsAboutTabs({
   const id = useId();
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const moves: Record<string, number> = {
-      ArrowRight: (index + 1) % TABS.length,
-      ArrowLeft: (index - 1 + TABS.length) % TABS.length,
-      Home: 0,
-      End: TABS.length - 1,
-    };
-    const next = moves[event.key];
+    const next = tabMovedTo(event.key, index, TABS.length);
     if (next === undefined) return;
     event.preventDefault();
     setTab(TABS[next]!);

@@ -1,6 +1,7 @@
 import { useRef, type KeyboardEvent } from 'react';
 import type { PostTypeName } from '@commons/shared';
 import { siteConfig } from '../../../app/site-config';
+import { tabMovedTo } from '../../../lib/tab-keys';
 import styles from './PostEditor.module.css';
 
 // A site with image posts turned off has no Image tab.
@@ -33,13 +34,7 @@ export function PostTypeTabs({
   const activeTab = TABS.findIndex((tab) => tab.type === type);
 
   const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const moves: Record<string, number> = {
-      ArrowRight: (index + 1) % TABS.length,
-      ArrowLeft: (index - 1 + TABS.length) % TABS.length,
-      Home: 0,
-      End: TABS.length - 1,
-    };
-    const next = moves[event.key];
+    const next = tabMovedTo(event.key, index, TABS.length);
     if (next === undefined) return;
     event.preventDefault();
     onChange(TABS[next]!.type);
