@@ -100,8 +100,11 @@ test('two members comment, reply and upvote; each sees merged notifications, ope
 
   // Mark as unseen and back, delete one, then all.
   const menuOf = (row: Locator) => row.getByRole('button', { name: 'Notification options' });
+  // Shown at once; kept once the server has answered (a reload before would cancel the request).
+  const unseenKept = page.waitForResponse((r) => r.url().includes('seen=false') && r.ok());
   await chooseFromMenu(page, menuOf(rowWith(page, '2 new comments')), notificationMessages.markAsUnseen);
   await expect(rowWith(page, '2 new comments')).toHaveAttribute('data-seen', 'false');
+  await unseenKept;
   await page.reload();
   await expect(rowWith(page, '2 new comments')).toHaveAttribute('data-seen', 'false');
   await chooseFromMenu(page, menuOf(rowWith(page, '1 new upvote')), 'Delete');
