@@ -166,6 +166,20 @@ describe('recording', () => {
     );
     expect(publicRemoval.target.username).toBeNull();
     expect(publicRemoval.target.postId).toBe(post.publicId);
+    // Removed as admins, it hides its author from the community's moderators too.
+    const another = (
+      await author.client.post(`/api/posts/${post.publicId}/comments`, { body: 'Another to remove' })
+    ).json;
+    await admin.client.delete(`/api/posts/${post.publicId}/comments/${another.id}?deleteAs=admins`);
+    const removedByAdmins = (await logOf(mod.client)).entries.find(
+      (e: any) => e.action === 'remove_comment' && e.target.commentId === another.id,
+    );
+    expect(removedByAdmins.actedAs).toBe('admins');
+    expect(removedByAdmins.target.username).toBeNull();
+    const forAdmins = (await logOf(admin.client)).entries.find(
+      (e: any) => e.action === 'remove_comment' && e.target.commentId === another.id,
+    );
+    expect(forAdmins.target.username).toBe(author.user.username);
     expect(byAction('ban_user')).toMatchObject({
       target: { type: 'user', username: outsider.user.username },
       expiresAt: null,

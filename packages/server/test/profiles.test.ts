@@ -262,6 +262,36 @@ describe('profile pictures', () => {
 });
 
 describe('deleting an account', () => {
+  it("runs beside comments on the account's posts without either waiting on the other in a circle", async () => {
+    const leaver = await member(t);
+    await leaver.client.post('/api/_joinCommunity', { communityId: community.id, leave: false });
+    const target = await post(leaver.client, 'Still discussed');
+    const talker = await member(t);
+    // Holds the account's sessions, so that the deletion stops there with the account's row taken,
+    // while another member comments on its post (the comment's checks reach the account and the
+    // community; the deletion goes on to the community).
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const holding = t.db.transaction().execute(async (trx) => {
+      await trx
+        .selectFrom('sessions')
+        .select('id')
+        .where('user_id', '=', leaver.user.id)
+        .forUpdate()
+        .execute();
+      await released;
+    });
+    const deletion = leaver.client.delete(`/api/users/${leaver.user.username}`, { password: 'password123' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const commented = talker.client.post(`/api/posts/${target.publicId}/comments`, { body: 'Meanwhile' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await holding;
+    const [deleted, comment] = await Promise.all([deletion, commented]);
+    expect(deleted.status, deleted.text).toBe(200);
+    expect(comment.status, comment.text).toBe(200);
+  });
+
   it('needs the requester own password; the account becomes the ghost and its name stays taken', async () => {
     const leaver = await member(t);
     await leaver.client.post('/api/_joinCommunity', { communityId: community.id, leave: false });

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -174,6 +175,21 @@ describe('the app shell', () => {
       const res = await client.post('/api/_login', { username: 'ghost', password: 'not the password' });
       expect(res.status).toBe(401);
       expect(res.json.code).toBe('wrong-password'); // the CSRF check passed
+    });
+
+    it('answers a request for "*" (no path) as any unknown page, not with a 500', async () => {
+      // Sent as it is, on a socket: the test client makes every target a path.
+      const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const statusLine = await new Promise<string>((resolve, reject) => {
+        let answer = '';
+        const socket = net.connect(Number(new URL(address).port), '127.0.0.1', () =>
+          socket.write('GET * HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'),
+        );
+        socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+        socket.on('end', () => resolve(answer.split('\r\n')[0]!));
+        socket.on('error', reject);
+      });
+      expect(statusLine).toMatch(/^HTTP\/1\.1 [234]\d\d /);
     });
 
     it('redirects a trailing slash with 301 to the path without it', async () => {

@@ -243,10 +243,11 @@ export async function addMember(db: Kysely<DB>, communityId: string, userId: str
 /** Removes the user from every community they belong to; each member count drops in the same statement. */
 export async function leaveAllCommunities(db: Kysely<DB>, userId: string): Promise<void> {
   // The communities' rows are taken in id order, as a signup joining the default ones takes them: in
-  // the order of a join's plan, the two deadlocked each other.
+  // the order of a join's plan, the two deadlocked each other. No key update, as the count's own
+  // update takes: a comment's foreign key check on the community is not held up.
   await sql`
     SELECT c.id FROM communities c JOIN community_members m ON m.community_id = c.id
-    WHERE m.user_id = ${userId} ORDER BY c.id FOR UPDATE OF c`.execute(db);
+    WHERE m.user_id = ${userId} ORDER BY c.id FOR NO KEY UPDATE OF c`.execute(db);
   await sql`
     WITH gone AS (DELETE FROM community_members WHERE user_id = ${userId} RETURNING community_id)
     UPDATE communities c SET no_members = c.no_members - 1 FROM gone WHERE c.id = gone.community_id`.execute(

@@ -27,15 +27,15 @@ function targetOf(
   row: ModLogRow,
   showName: boolean,
   revealDeleted: boolean,
-  moderates: boolean,
+  seesRemovedAuthor: boolean,
 ): ModLogEntry['target'] {
   // A moderator acting on themselves (stepping down) would be named as the target.
   const self = row.target_user_id !== null && row.target_user_id === row.actor_id;
   let username = row.target_deleted && !revealDeleted ? GHOST : row.target_user_name;
   if (self && !showName) username = null;
-  // A comment removed by moderators hides its author from all but them and the admins (DOMAIN §4.7):
-  // its log entry does not name them either.
-  if (row.action === 'remove_comment' && !moderates) username = null;
+  // A removed comment hides its author from all but the admins and, when moderators removed it, the
+  // community's moderators (DOMAIN §4.7): its log entry does not name them to anyone else either.
+  if (row.action === 'remove_comment' && !seesRemovedAuthor) username = null;
   return {
     type: targetType(row),
     postId: row.post_public_id,
@@ -48,13 +48,13 @@ function targetOf(
 /**
  * One entry of the public log. `showName` says whether this viewer may see who acted; `revealDeleted`
  * whether they see the names of accounts deleted since (the admins), which others see as the ghost;
- * `moderates` whether they are the admins or a moderator of the entry's community.
+ * `seesRemovedAuthor` whether they see who wrote a removed comment (DOMAIN §4.7).
  */
 export function presentModLogEntry(
   row: ModLogRow,
   showName: boolean,
   revealDeleted: boolean,
-  moderates: boolean,
+  seesRemovedAuthor: boolean,
 ): ModLogEntry {
   const details = row.details ?? {};
   const changes = Array.isArray(details.changes) ? details.changes.map(String) : null;
@@ -66,7 +66,7 @@ export function presentModLogEntry(
     moderator: !showName ? null : row.actor_deleted && !revealDeleted ? GHOST : row.actor_name,
     moderatorHidden: !showName,
     community: row.community_name,
-    target: targetOf(row, showName, revealDeleted, moderates),
+    target: targetOf(row, showName, revealDeleted, seesRemovedAuthor),
     reasonRule: row.reason_rule,
     reason: row.reason,
     expiresAt: typeof details.expiresAt === 'string' ? details.expiresAt : null,

@@ -149,7 +149,14 @@ async function page(
   return {
     entries: rows
       .slice(0, size)
-      .map((row) => presentModLogEntry(row, showName(row), seenIn === null, moderates(row))),
+      .map((row) =>
+        presentModLogEntry(
+          row,
+          showName(row),
+          seenIn === null,
+          seenIn === null || (row.acted_as === 'mods' && moderates(row)),
+        ),
+      ),
     next: rows[size] ? String(rows[size].id) : null,
   };
 }

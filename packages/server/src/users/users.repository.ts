@@ -297,7 +297,11 @@ export async function holdActiveAccount(db: Kysely<DB>, userId: string): Promise
   return row !== undefined;
 }
 
-/** Takes the account's row for update: writes for it wait (holdActiveAccount) until this transaction ends. */
+/**
+ * Takes the account's row: writes for it wait (holdActiveAccount, countNewContent) until this
+ * transaction ends. No key update: rows that only reference the account (a comment's foreign key, an
+ * event for it) do not wait, nor make a deletion wait on them while they hold what it needs next.
+ */
 export async function lockAccount(db: Kysely<DB>, userId: string): Promise<void> {
-  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+  await db.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
 }

@@ -47,6 +47,19 @@ function header(request: FastifyRequest, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+/**
+ * The request's URL as sent: resolved against a base, `//a/b` would read `a` as a host and lose it.
+ * An absolute target is read as it is, and anything else (`*`) as a path under the site's root.
+ */
+function pageUrl(target: string): URL {
+  if (target.startsWith('/')) return new URL(`http://localhost${target}`);
+  try {
+    return new URL(target);
+  } catch {
+    return new URL(target, 'http://localhost');
+  }
+}
+
 function safeDecode(pathname: string): string {
   try {
     return decodeURIComponent(pathname);
@@ -118,8 +131,7 @@ export async function registerWebApp(app: FastifyInstance, deps: Deps, shell: In
   }
 
   async function servePage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    // The path as sent: resolved against a base, `//a/b` would read `a` as a host and lose it.
-    const url = new URL(request.url.startsWith('/') ? `http://localhost${request.url}` : request.url);
+    const url = pageUrl(request.url);
     if (url.pathname !== '/' && url.pathname.endsWith('/')) {
       // One leading slash, never two: `//evil.example/` is another site to a browser.
       const path = `/${url.pathname.replace(/^\/+/, '').replace(/\/+$/, '')}`;
