@@ -239,7 +239,9 @@ test('an admin runs every dashboard tab; a member requests a community; others a
   await other.getByRole('button', { name: `Delete the request for /${unwanted}` }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(other).toHaveCount(0);
-  // On a phone the tabs are a sideways row: the last one, current here, is in sight.
+  // On a phone the tabs are a sideways row: the last one, current here, is in sight (loaded afresh:
+  // a click would have scrolled it into sight itself).
+  await page.reload();
   await expect(
     page
       .getByRole('navigation', { name: 'Admin dashboard' })

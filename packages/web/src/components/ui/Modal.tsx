@@ -41,7 +41,8 @@ export function Modal({
     const fallback = returnFocusTo?.current;
     if (!event.defaultPrevented && fallback?.isConnected) {
       event.preventDefault();
-      fallback.focus();
+      // Where the reader is: a deleted comment, say, moves to the end of its thread.
+      fallback.focus({ preventScroll: true });
     }
     afterClose?.();
   };

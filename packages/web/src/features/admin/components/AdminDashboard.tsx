@@ -32,12 +32,13 @@ const href = (path: string) => (path ? `/admin/${path}` : '/admin');
 export function AdminDashboard({ section }: { section: string }) {
   const current = ADMIN_SECTIONS.find((s) => s.path === section);
   useDocumentTitle(current ? `${current.label} · Admin` : 'Admin');
-  const tabs = useCurrentTabInView<HTMLUListElement>(section);
+  // The nav is the row that scrolls sideways on phones.
+  const tabs = useCurrentTabInView<HTMLElement>(section);
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>Admin dashboard</h1>
-      <nav className={styles.nav} aria-label="Admin dashboard">
-        <ul ref={tabs} className={styles.navList}>
+      <nav ref={tabs} className={styles.nav} aria-label="Admin dashboard">
+        <ul className={styles.navList}>
           {ADMIN_SECTIONS.map((s) => (
             <li key={s.path}>
               <Link

@@ -43,9 +43,10 @@ export function ImageGallery({
   const image = images[current]!;
   const { src, srcSet } = responsiveImage(image);
   const go = (step: number) => onIndexChange(wrapIndex(current, step, count));
-  // The frame is as tall as the tallest image would be, so that turning the images never moves what
-  // is below the gallery; the others are letterboxed on their average colour.
-  const tallest = images.reduce((t, i) => (i.height * t.width > t.height * i.width ? i : t), image);
+  // The frame is as tall as the tallest image is shown (fitted to the frame's width, never scaled up),
+  // so that turning the images never moves what is below the gallery; the others are letterboxed on
+  // their average colour. `cqw`: the gallery's width (a size container).
+  const fit = `max(${images.map((i) => `min(${i.height}px, ${i.height / i.width} * 100cqw)`).join(', ')})`;
   const onKey = useEffectEvent((event: KeyboardEvent) => {
     if (keyIsTaken(event)) return;
     if (event.key === 'ArrowLeft') go(-1);
@@ -86,14 +87,7 @@ export function ImageGallery({
     <figure className={styles.gallery} aria-label={count > 1 ? `Images of ${title}` : undefined}>
       <div
         className={`${styles.frame} ${count > 1 ? styles.swipeable : ''}`}
-        style={
-          {
-            backgroundColor: image.averageColor,
-            aspectRatio: `${tallest.width} / ${tallest.height}`,
-            // Never taller than its tallest image is: a small image is not blown up to fill the post.
-            '--natural-height': `${Math.max(...images.map((i) => i.height))}px`,
-          } as CSSProperties
-        }
+        style={{ backgroundColor: image.averageColor, '--fit': fit } as CSSProperties}
         {...swipeHandlers}
       >
         <img
