@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { logInAs, newAdmin, newCommunity, newMember, textPost } from '../world';
 
 test.describe('the shell on a desktop', () => {
   test('sidebar, footer and search', async ({ page }) => {
@@ -27,4 +28,25 @@ test.describe('the shell on a desktop', () => {
     await expect(page).toHaveURL('/guidelines');
     await expect(sidebar.getByRole('link', { name: 'Guidelines' })).toHaveAttribute('aria-current', 'page');
   });
+});
+
+test('the longest names and a long code line never make a page wider than the window', async ({
+  page,
+  baseURL,
+}) => {
+  const admin = await newAdmin(baseURL!);
+  const community = await newCommunity(admin);
+  // 21 wide letters, the longest a username may be.
+  const wide = await newMember(baseURL!, 'wwwwwwwwwwwww');
+  const post = await textPost(wide, community.name, 'A post with a wide comment');
+  await wide.api.ok('POST', `/api/posts/${post.publicId}/comments`, {
+    body: `\`\`\`\n${'code'.repeat(200)}\n\`\`\``,
+  });
+  await logInAs(page, wide);
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  for (const path of ['/', `/${community.name}/post/${post.publicId}`, `/@${wide.name}`]) {
+    await page.goto(path);
+    await expect(page.getByRole('main')).toBeVisible();
+    await expect.poll(overflow, { message: path }).toBe(0);
+  }
 });

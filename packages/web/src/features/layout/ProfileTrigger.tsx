@@ -23,7 +23,7 @@ export function ProfileTrigger({ user, narrow }: { user: User; narrow: boolean }
       ) : (
         <span className={styles.profileName}>
           <span className="visually-hidden">Account menu: </span>
-          {user.username}{' '}
+          <span className={styles.username}>{user.username}</span>{' '}
           <span className={styles.points}>
             {formatCount(user.points)}
             <span className="visually-hidden"> {user.points === 1 ? 'point' : 'points'}</span>
