@@ -282,7 +282,7 @@ export async function deleteBadgesOfUser(db: Kysely<DB>, userId: string): Promis
 /**
  * Holds the account's row, shared, to the end of the transaction, when it is neither deleted nor
  * banned; false when it is. A member's write that runs beside their account's deletion or site ban
- * either gets in first, and the deletion or the ban's purge (which take the row for update) then
+ * either gets in first, and the deletion or the ban's purge (after taking the row themselves) then
  * find what it wrote, or waits for them and is refused: nothing written for the account outlives them.
  */
 export async function holdActiveAccount(db: Kysely<DB>, userId: string): Promise<boolean> {
