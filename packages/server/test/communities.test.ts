@@ -696,6 +696,10 @@ describe('POST /api/_joinCommunity', () => {
     const third = await member(t);
     await addMod(t, c.id, second.user.id, 1);
     await addMod(t, c.id, third.user.id, 2);
+    // A moderator's repeated join keeps the role; the answer says false all the same (API.md §11.5).
+    const rejoin = await creator.client.post('/api/_joinCommunity', { communityId: c.id });
+    expect(rejoin.json).toMatchObject({ userJoined: true, userMod: false, noMembers: 3 });
+    expect((await modRows(t, c.id))[0]).toEqual({ user_id: creator.user.id, position: 0 });
     const res = await creator.client.post('/api/_joinCommunity', { communityId: c.id, leave: true });
     expect(res.json).toMatchObject({ userJoined: false, userMod: false, noMembers: 2 });
     expect(await modRows(t, c.id)).toEqual([

@@ -326,7 +326,8 @@ export async function joinCommunity(
     }
   });
   const [json] = await communityJsons(deps, [(await findCommunityById(deps.db, id))!], viewer);
-  return json!;
+  // API.md §11.5 answers `userMod: false` whatever the viewer's role, as the reference does.
+  return { ...json!, userMod: false };
 }
 
 /** A new account joins every default community (DOMAIN §2.7). Runs in the signup transaction. */

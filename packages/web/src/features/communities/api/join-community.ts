@@ -18,8 +18,9 @@ function updateSidebar(list: CommunityWithoutMods[] | null, community: Community
 }
 
 /**
- * `POST /api/_joinCommunity` (API.md §11.5). The answer carries no moderators or rules, so the cached
- * community keeps its own and is reloaded when leaving changed who moderates it.
+ * `POST /api/_joinCommunity` (API.md §11.5). The answer carries no moderators or rules and always says
+ * `userMod: false`, so the cached community keeps its own; leaving ends a mod role, and then the
+ * community is reloaded for its new list of moderators.
  */
 export function useJoinCommunity() {
   const queryClient = useQueryClient();
@@ -30,15 +31,16 @@ export function useJoinCommunity() {
         method: 'POST',
         body: { communityId: community.id, leave },
       }),
-    onSuccess: async (updated, { community }) => {
+    onSuccess: async (updated, { community, leave }) => {
       const key = communityKeys.detail(community.name, viewer);
+      const userMod = leave ? false : community.userMod;
       queryClient.setQueryData<Community>(key, (old) =>
-        old ? { ...old, ...updated, mods: old.mods, rules: old.rules } : old,
+        old ? { ...old, ...updated, userMod, mods: old.mods, rules: old.rules } : old,
       );
       queryClient.setQueryData<Initial>(initialQuery.queryKey, (initial) =>
         initial ? { ...initial, communities: updateSidebar(initial.communities, updated) } : initial,
       );
-      if (community.userMod && !updated.userMod) await queryClient.invalidateQueries({ queryKey: key });
+      if (community.userMod && leave) await queryClient.invalidateQueries({ queryKey: key });
     },
     onError: (error) => showAlert(errorText(error), { tone: 'error' }),
   });
