@@ -37,6 +37,17 @@ describe('profile header', () => {
     expect(name.getAttribute('title')).toBe('Deleted account');
   });
 
+  test('the profile’s picture reads out its alt text; a picture without one says nothing', () => {
+    const { rerender } = renderWithApp(
+      <ProfileHeader
+        user={makeUser({ username: 'pictured', proPic: makeImage({ altText: 'A heron on a post' }) })}
+      />,
+    );
+    expect(screen.getByRole('img', { name: 'A heron on a post' })).toBeTruthy();
+    rerender(<ProfileHeader user={makeUser({ username: 'plain', proPic: makeImage({ altText: null }) })} />);
+    expect(screen.queryByRole('img')).toBeNull();
+  });
+
   test('a live account’s name is not marked', () => {
     renderWithApp(<ProfileHeader user={makeUser({ username: 'here' })} />, {
       initial: { user: makeUser({ isAdmin: true }) },

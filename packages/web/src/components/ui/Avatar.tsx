@@ -15,16 +15,21 @@ interface Props {
   size?: number;
   /** Without an image, users get a colour by first letter (core §9), communities one from the whole name. */
   kind?: 'user' | 'community';
+  /**
+   * The page's own picture (a profile's or a community's header) reads out its alt text; everywhere
+   * else it sits beside the name it pictures, and says nothing.
+   */
+  described?: boolean;
 }
 
-export function Avatar({ name, image, size = 32, kind = 'user' }: Props) {
+export function Avatar({ name, image, size = 32, kind = 'user', described = false }: Props) {
   const dimension = { width: size, height: size };
   if (image) {
     return (
       <img
         className={styles.avatar}
         src={pictureUrl(image, size)}
-        alt=""
+        alt={described ? (image.altText ?? '') : ''}
         {...dimension}
         style={{ background: image.averageColor }}
         loading="lazy"

@@ -70,7 +70,7 @@ export function CommunityHeader({ community }: { community: Community }) {
       </div>
       <div className={styles.identity}>
         <span className={styles.icon}>
-          <Avatar kind="community" name={community.name} image={community.proPic} size={76} />
+          <Avatar kind="community" name={community.name} image={community.proPic} size={76} described />
         </span>
         <div className={styles.names}>
           <h1 className={styles.name}>{community.name}</h1>

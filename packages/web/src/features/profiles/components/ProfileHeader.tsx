@@ -108,6 +108,7 @@ export function ProfileHeader({ user }: { user: User }) {
           name={user.username}
           image={own || !viewer?.hideUserProfilePictures ? user.proPic : null}
           size={80}
+          described
         />
         <div className={styles.names}>
           <h1 className={styles.username}>
