@@ -450,6 +450,16 @@ describe('moderation, badges, moderators, denials', () => {
       `Your post <b>${byAdmins.title}</b> has been removed by the admins`,
       `Your post <b>${byMods.title}</b> has been removed by moderators of <b>${community.name}</b>`,
     ]);
+
+    // DOMAIN §5.2 skips nobody here: a moderator removing their own post as a moderator is told too.
+    await clear(author);
+    const ownAsMods = await newPost(author.client);
+    expect((await author.client.delete(`/api/posts/${ownAsMods.publicId}?deleteAs=mods`)).status).toBe(200);
+    await deliver();
+    expect((await rowsOf(author.user.id)).map((r) => [r.type, r.notif.targetId])).toEqual([
+      ['deleted_post', ownAsMods.id],
+    ]);
+    await clear(author);
   });
 
   it('does not notify the posts a site ban purges', async () => {

@@ -39,7 +39,14 @@ async function skipped(
   if (!recipientId) return true;
   const recipient = await lockRecipient(trx, recipientId);
   if (!recipient || recipient.deleted_at !== null) return true;
-  if (actorId === recipient.id) return true;
+  // Only these three are about "someone else"; a moderator who removes their own post, or an admin who
+  // adds themselves as a moderator, is told like anyone else.
+  if (
+    actorId === recipient.id &&
+    (type === 'new_comment' || type === 'comment_reply' || type === 'new_votes')
+  ) {
+    return true;
+  }
   if (type === 'new_comment' || type === 'comment_reply') {
     if (recipient.reply_notifications_off) return true;
     if (actorId && (await hasMuted(trx, recipient.id, actorId))) return true;
