@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { messages } from '../../packages/shared/src/messages';
+import { modLogMessages } from '../../packages/shared/src/modlog';
 import { settingsMessages } from '../../packages/shared/src/texts/settings';
 import type { Comment, Post } from '../../packages/shared/src/schemas/types';
 import { expectAccessible, screenshot } from '../helpers';
@@ -113,9 +114,14 @@ test('a moderator runs every modtools tab; others see what their role allows', a
   await expect(reports.getByRole('listitem')).toHaveCount(1);
   await screenshot(page, 'modtools-reports', project);
   await expectAccessible(page, 'modtools reports');
+  // Removed from the queue with a reason, as from the post page: the author and the log are told why.
   await reports.getByRole('button', { name: 'Remove post' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Remove', exact: true }).click();
+  const removal = page.getByRole('dialog');
+  await removal.getByLabel(modLogMessages.reasonLabel).fill('Advertising, plainly');
+  await removal.getByRole('button', { name: 'Remove', exact: true }).click();
   await expect(page.getByText('No reports.')).toBeVisible();
+  const removed = await writer.api.ok<Post>('GET', `/api/posts/${spam.publicId}`);
+  expect(removed).toMatchObject({ deleted: true, deletedAs: 'mods', deletedReason: 'Advertising, plainly' });
 
   // Removed and Locked.
   await tab(page, 'Removed').click();

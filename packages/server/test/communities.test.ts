@@ -1038,6 +1038,31 @@ describe('community bans', () => {
       community: c.name,
     });
     expect(posted.status).toBe(200);
+    // Lifting it lifts nothing: neither the ban nor the unban is in the log (decisions §48).
+    expect((await mod.client.delete(banned(), { username: target.user.username })).status).toBe(200);
+    const logged = await t.db
+      .selectFrom('mod_log')
+      .select('action')
+      .where('target_user_id', '=', target.user.id)
+      .execute();
+    expect(logged).toEqual([]);
+  });
+
+  it('logs no unban for a timed ban that lifted itself', async () => {
+    const target = await member(t);
+    const res = await mod.client.post(banned(), {
+      username: target.user.username,
+      expires: new Date(clock.now.getTime() + 60_000).toISOString(),
+    });
+    expect(res.status).toBe(200);
+    clock.advance(120_000);
+    expect((await mod.client.delete(banned(), { username: target.user.username })).status).toBe(200);
+    const logged = await t.db
+      .selectFrom('mod_log')
+      .select('action')
+      .where('target_user_id', '=', target.user.id)
+      .execute();
+    expect(logged.map((r) => r.action)).toEqual(['ban_user']);
   });
 });
 

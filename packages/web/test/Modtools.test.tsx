@@ -289,4 +289,39 @@ describe('rules', () => {
       zIndex: 2,
     });
   });
+
+  test('moving a rule up past one in the same place numbers the new order again', async () => {
+    const rule = (id: number, text: string, zIndex: number) => ({
+      id,
+      rule: text,
+      description: null,
+      communityId: 'c',
+      zIndex,
+      createdBy: 'u',
+      createdAt: '2025-01-01T00:00:00Z',
+    });
+    // Shown as Be kind, Stay on topic (the tie, by id), then No spam.
+    const community = modOf('golang', {
+      rules: [rule(7, 'No spam', 2), rule(5, 'Be kind', 1), rule(6, 'Stay on topic', 1)],
+    });
+    const { user, server } = renderModtools(community, {
+      rest: '/rules',
+      routes: {
+        [`PUT /api/communities/${community.id}/rules/5`]: { body: rule(5, 'Be kind', 2) },
+        [`PUT /api/communities/${community.id}/rules/7`]: { body: rule(7, 'No spam', 3) },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Move “Stay on topic” up' }));
+    await waitFor(() =>
+      expect(server.requestsTo(`PUT /api/communities/${community.id}/rules/7`)).toHaveLength(1),
+    );
+    // Stay on topic keeps 1; Be kind goes below it, and No spam below that.
+    expect(server.requestsTo(`PUT /api/communities/${community.id}/rules/5`)[0]!.body).toMatchObject({
+      zIndex: 2,
+    });
+    expect(server.requestsTo(`PUT /api/communities/${community.id}/rules/7`)[0]!.body).toMatchObject({
+      zIndex: 3,
+    });
+    expect(server.requestsTo(`PUT /api/communities/${community.id}/rules/6`)).toHaveLength(0);
+  });
 });

@@ -458,14 +458,23 @@ export async function insertBan(
   return row !== undefined;
 }
 
-/** Lifts a ban; true when there was one. */
-export async function deleteBan(db: Kysely<DB>, communityId: string, userId: string): Promise<boolean> {
-  const result = await db
+/**
+ * Lifts a ban; true when one was in force at `now`. A ban that expired by itself is lifted already
+ * (decisions §42): its row goes too, but nothing was lifted.
+ */
+export async function deleteBan(
+  db: Kysely<DB>,
+  communityId: string,
+  userId: string,
+  now: Date,
+): Promise<boolean> {
+  const row = await db
     .deleteFrom('community_banned')
     .where('community_id', '=', communityId)
     .where('user_id', '=', userId)
+    .returning('expires_at')
     .executeTakeFirst();
-  return result.numDeletedRows > 0n;
+  return row !== undefined && (row.expires_at === null || row.expires_at > now);
 }
 
 export async function deleteBansOfUser(db: Kysely<DB>, userId: string): Promise<void> {

@@ -320,7 +320,7 @@ export async function addCommunityModerator(
     await addMember(trx, community.id, target.id);
     await addModerator(trx, community.id, target.id);
     // Moderators cannot be banned from their community (DOMAIN §7.3): a ban ends with the promotion.
-    await deleteBan(trx, community.id, target.id);
+    await deleteBan(trx, community.id, target.id, deps.clock());
     await recordModAddEvent(trx, target.id, community, viewer, deps.clock());
     await recordModAction(trx, viewer, {
       at: deps.clock(),
@@ -412,16 +412,19 @@ export async function banFromCommunity(
   }
   const standing = await standingIn(deps, viewer!, community.id);
   await deps.db.transaction().execute(async (trx) => {
+    const now = deps.clock();
     const banned = await insertBan(trx, {
       communityId: community.id,
       userId: target.id,
       expiresAt,
       bannedBy: viewer!.id,
-      now: deps.clock(),
+      now,
     });
     if (!banned) throw errors.alreadyBanned(target.username);
+    // An expiry already past is accepted (API.md §11.9) but bans no one: nothing to log.
+    if (expiresAt && expiresAt <= now) return;
     await recordModAction(trx, viewer, {
-      at: deps.clock(),
+      at: now,
       actedAs: actingGroup(standing),
       action: 'ban_user',
       ...inCommunity(community),
@@ -447,9 +450,10 @@ export async function unbanFromCommunity(
   if (!target) throw errors.userNotFound();
   const standing = await standingIn(deps, viewer!, community.id);
   await deps.db.transaction().execute(async (trx) => {
-    if (!(await deleteBan(trx, community.id, target.id))) return;
+    const at = deps.clock();
+    if (!(await deleteBan(trx, community.id, target.id, at))) return;
     await recordModAction(trx, viewer, {
-      at: deps.clock(),
+      at,
       actedAs: actingGroup(standing),
       action: 'unban_user',
       ...inCommunity(community),

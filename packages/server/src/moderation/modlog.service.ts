@@ -105,7 +105,8 @@ function parseQuery(query: ModLogQueryParams): ParsedQuery {
   if (action !== undefined && !isModLogAction(action)) throw errors.invalidModLogAction();
   const next = present(query.next);
   if (next !== undefined && !CURSOR.test(next)) throw errors.invalidCursor();
-  const moderator = present(query.moderator)?.trim();
+  // A username, never a cursor: `null` and `undefined` are names a member may have.
+  const moderator = query.moderator?.trim();
   return {
     ...(action ? { action } : {}),
     ...(moderator ? { moderator } : {}),

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Comment, Post, Report } from '@commons/shared';
 import { api } from '../../../lib/api-client';
+import type { RemovalReasonQuery } from '../../modlog';
 import { postKeys } from '../../posts';
 import { modtoolsKeys } from './keys';
 
@@ -8,6 +9,8 @@ interface Variables {
   report: Report;
   /** Moderators remove as `mods`; admins who do not moderate the community as `admins`. */
   deleteAs: 'mods' | 'admins';
+  /** A rule of the community and/or a few words, for the author and the public log. */
+  reason?: RemovalReasonQuery;
 }
 
 /**
@@ -17,20 +20,20 @@ interface Variables {
 export function useRemoveReportTarget(communityId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ report, deleteAs }: Variables): Promise<Post | Comment> => {
+    mutationFn: ({ report, deleteAs, reason = {} }: Variables): Promise<Post | Comment> => {
       if (report.type === 'post') {
         const post = report.target as Post | null;
         if (!post) throw new Error('The report has no post');
         return api<Post>(`/posts/${encodeURIComponent(post.publicId)}`, {
           method: 'DELETE',
-          query: { deleteAs, deleteContent: false },
+          query: { deleteAs, deleteContent: false, ...reason },
         });
       }
       const comment = report.target as Comment | null;
       if (!comment) throw new Error('The report has no comment');
       return api<Comment>(`/posts/${encodeURIComponent(comment.postPublicId)}/comments/${comment.id}`, {
         method: 'DELETE',
-        query: { deleteAs },
+        query: { deleteAs, ...reason },
       });
     },
     onSuccess: () =>

@@ -34,20 +34,43 @@ export function useRuleMutations(community: { id: string; name: string }) {
     mutationFn: (ruleId: number) => api<CommunityRule>(`${base}/${ruleId}`, { method: 'DELETE' }),
     onSuccess,
   });
-  /** Moving a rule swaps its `zIndex` with its neighbour's: two edits, then one reload. */
+  /**
+   * Moving a rule: `[rule, neighbour]`, in the order shown (`ordered`). Distinct places are swapped: two
+   * edits, then one reload. Where places tie (rules made before ordering mattered, or set so through
+   * the API), the new order is numbered again from the top, editing only the rules whose place must
+   * rise; a swap of equal numbers would change nothing.
+   */
   const swap = useMutation({
-    mutationFn: async ([a, b]: [CommunityRule, CommunityRule]) => {
+    mutationFn: async ([a, b, ordered]: [CommunityRule, CommunityRule, CommunityRule[]]) => {
       const put = (rule: CommunityRule, zIndex: number) =>
         api<CommunityRule>(`${base}/${rule.id}`, {
           method: 'PUT',
           body: { rule: rule.rule, description: rule.description ?? '', zIndex },
         });
-      // Equal z-indexes (rules made before ordering mattered) still need distinct places.
-      const [za, zb] = a.zIndex === b.zIndex ? [b.zIndex + 1, a.zIndex] : [b.zIndex, a.zIndex];
-      await put(a, za);
-      await put(b, zb);
+      if (a.zIndex !== b.zIndex) {
+        await put(a, b.zIndex);
+        await put(b, a.zIndex);
+        return;
+      }
+      for (const [rule, zIndex] of renumbered(swapped(ordered, a, b))) await put(rule, zIndex);
     },
     onSuccess,
   });
   return { add, edit, remove, swap };
+}
+
+function swapped(ordered: CommunityRule[], a: CommunityRule, b: CommunityRule): CommunityRule[] {
+  return ordered.map((rule) => (rule.id === a.id ? b : rule.id === b.id ? a : rule));
+}
+
+/** Places strictly rising in `order`, each rule kept at its own unless that would not rise: the changes. */
+export function renumbered(order: CommunityRule[]): [CommunityRule, number][] {
+  const changes: [CommunityRule, number][] = [];
+  let last = -Infinity;
+  for (const rule of order) {
+    const zIndex = rule.zIndex > last ? rule.zIndex : last + 1;
+    if (zIndex !== rule.zIndex) changes.push([rule, zIndex]);
+    last = zIndex;
+  }
+  return changes;
 }

@@ -1,8 +1,7 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { messages, type Comment, type Community, type Post, type Report } from '@commons/shared';
 import { Button, buttonClass } from '../../../components/ui/Button';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { showAlert } from '../../../components/ui/Toasts';
 import { errorText } from '../../../lib/api-client';
@@ -14,6 +13,8 @@ import { pageCount } from '../pagination';
 import { CommentSummary, PostSummary, shortDate } from './ContentSummary';
 import { Pager, pageFrom, withParam } from './Pager';
 import styles from './Modtools.module.css';
+
+const RemovalDialog = lazy(() => import('../../modlog').then((m) => ({ default: m.RemovalDialog })));
 
 const FILTERS: { value: ReportFilter; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -121,27 +122,30 @@ export function ReportsTab({ community, deleteAs }: { community: Community; dele
         </ul>
       )}
       <Pager totalPages={pageCount(total, MODTOOLS_PAGE_SIZE)} current={page} label="Pages of reports" />
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(o) => !o && setRemoving(null)}
-        title={`Remove this ${removing?.type ?? 'post'}?`}
-        confirmLabel="Remove"
-        danger
-        busy={removeTarget.isPending}
-        onConfirm={() =>
-          removing === null
-            ? undefined
-            : removeTarget.mutateAsync({ report: removing, deleteAs }).then(
+      {/* As on the post page: the rule or words given are shown to the author and in the public log. */}
+      {removing !== null && (
+        <Suspense fallback={null}>
+          <RemovalDialog
+            open
+            onOpenChange={(o) => !o && setRemoving(null)}
+            title={`Remove this ${removing.type}?`}
+            what={removing.type}
+            as={deleteAs}
+            confirmLabel="Remove"
+            communityName={community.name}
+            busy={removeTarget.isPending}
+            onConfirm={(reason) =>
+              removeTarget.mutateAsync({ report: removing, deleteAs, reason }).then(
                 () => {
                   showAlert(`${removing.type === 'post' ? 'Post' : 'Comment'} removed.`, { tone: 'success' });
                   setRemoving(null);
                 },
                 (error: unknown) => showAlert(errorText(error), { tone: 'error' }),
               )
-        }
-      >
-        <p>It is removed as {deleteAs === 'mods' ? 'a moderator' : 'an admin'}, and its reports with it.</p>
-      </ConfirmDialog>
+            }
+          />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -59,7 +59,7 @@ export function RulesTab({ community }: { community: Community }) {
                         variant="ghost"
                         aria-label={`Move “${rule.rule}” up`}
                         disabled={index === 0 || moving}
-                        onClick={() => swap.mutate([rule, rules[index - 1]!], { onError: fail })}
+                        onClick={() => swap.mutate([rule, rules[index - 1]!, rules], { onError: fail })}
                       >
                         <Icon name="arrowUp" size={16} />
                       </Button>
@@ -68,7 +68,7 @@ export function RulesTab({ community }: { community: Community }) {
                         variant="ghost"
                         aria-label={`Move “${rule.rule}” down`}
                         disabled={index === rules.length - 1 || moving}
-                        onClick={() => swap.mutate([rule, rules[index + 1]!], { onError: fail })}
+                        onClick={() => swap.mutate([rule, rules[index + 1]!, rules], { onError: fail })}
                       >
                         <Icon name="arrowDown" size={16} />
                       </Button>
