@@ -77,9 +77,32 @@ describe('list page', () => {
     const { api } = renderPage(reader, { [LIST]: { body: list }, [ITEMS]: { body: { items, next: null } } });
     expect(await screen.findByRole('article', { name: 'Saved post' })).toBeTruthy();
     expect(screen.getByText('A saved comment')).toBeTruthy();
+    // Anyone's comment may be saved: the card names whose it is.
+    const saved = screen.getByRole('article', { name: 'Comment on Another post' });
+    expect(within(saved).getByRole('link', { name: `@${comment.username}` })).toBeTruthy();
     expect(screen.getByText('2 items')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Edit|Remove|Delete/ })).toBeNull();
     expect(api.unhandled).toHaveLength(0);
+  });
+
+  test('a deleted comment on the list cannot be voted on (core §4)', async () => {
+    const gone = { ...comment, deleted: true, deletedAs: 'admins' as const };
+    renderPage(reader, {
+      [LIST]: { body: list },
+      [ITEMS]: { body: { items: [{ ...items[1]!, targetItem: gone }], next: null } },
+    });
+    const card = await screen.findByRole('article', { name: 'Comment on Another post' });
+    expect(within(card).getByRole<HTMLButtonElement>('button', { name: 'Upvote' }).disabled).toBe(true);
+  });
+
+  test('a saved post deleted since says so on its card, as its page does', async () => {
+    const removed = { ...post, deleted: true, deletedAs: 'admins' as const };
+    renderPage(reader, {
+      [LIST]: { body: list },
+      [ITEMS]: { body: { items: [{ ...items[0]!, targetItem: removed }], next: null } },
+    });
+    const card = await screen.findByRole('article', { name: 'Saved post' });
+    expect(within(card).getByText('This post has been removed by the admins.')).toBeTruthy();
   });
 
   test('a vote on a saved post shows on the list', async () => {

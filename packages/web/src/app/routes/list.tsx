@@ -196,7 +196,7 @@ function ListItems({ list, owner }: { list: List; owner: boolean }) {
                 }
               />
             ) : (
-              <ProfileComment comment={item.targetItem} actions={removeButton(item)} />
+              <ProfileComment comment={item.targetItem} actions={removeButton(item)} withAuthor />
             )}
           </li>
         ))}

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { messages, type Comment } from '@commons/shared';
 import { showAlert } from '../../../components/ui/Toasts';
-import { api, errorText } from '../../../lib/api-client';
+import { api, ApiError, errorText } from '../../../lib/api-client';
 import { useAuthDialogs } from '../../auth';
 import { applyVote, type VoteState } from '../../posts';
 import { useCurrentUser } from '../../session';
@@ -35,7 +35,10 @@ export function useVoteComment(): (comment: Comment, up: boolean) => void {
     onSuccess: (updated) => replaceComment(queryClient, updated),
     onError: (error, { comment }, before) => {
       if (before) updateComment(queryClient, comment.id, (c) => ({ ...c, ...before }));
-      showAlert(errorText(error), { tone: 'error' });
+      // A comment does not say its post is locked (a list or profile shows it apart from the post):
+      // the server's refusal says so instead of a generic failure.
+      const locked = error instanceof ApiError && error.code === 'post-locked';
+      showAlert(locked ? error.message : errorText(error), { tone: 'error' });
     },
     onSettled: (_data, _error, { comment }) => {
       inFlight.delete(comment.id);

@@ -12,7 +12,7 @@ import { useHidePost, useIsHidden } from '../api/hide-post';
 import type { FeedLayout } from '../feed-preferences';
 import { useUnhidePost } from '../api/unhide-post';
 import { altText, copyUrl, responsiveImage } from '../post-images';
-import { postPath } from '../post-rules';
+import { postPath, removalTexts } from '../post-rules';
 import styles from './PostCard.module.css';
 
 // The dialog's code is not part of a feed's first load: it comes when someone reports.
@@ -33,6 +33,20 @@ interface Props {
   showCommunity?: boolean;
   /** On its owner's list page: the menu's Remove from list. */
   onRemoveFromList?: () => void;
+}
+
+/**
+ * A post deleted or removed, where a list or a profile still shows it: said on the card as the post's
+ * page says it in its banner.
+ */
+function RemovedNote({ post }: { post: Post }) {
+  if (!post.deleted) return null;
+  return (
+    <p className={styles.removedNote}>
+      <Icon name="trash" size={14} />
+      {removalTexts(post)[0]}
+    </p>
+  );
 }
 
 function PinnedMark() {
@@ -77,6 +91,7 @@ export function PostCard({
             <PostByline post={post} showCommunity={showCommunity} dense />
             {pinned && <PinnedMark />}
           </div>
+          <RemovedNote post={post} />
           {title}
           {post.type === 'link' && post.link && <Domain hostname={post.link.hostname} url={post.link.url} />}
           <CardFooter post={post} href={href} compact onRemoveFromList={onRemoveFromList} />
@@ -91,6 +106,7 @@ export function PostCard({
         <PostByline post={post} showCommunity={showCommunity} />
         {pinned && <PinnedMark />}
       </div>
+      <RemovedNote post={post} />
       {post.type === 'link' && post.link ? (
         <LinkPreview post={post} title={title} loading={loading} />
       ) : (

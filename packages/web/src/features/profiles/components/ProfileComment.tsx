@@ -3,16 +3,27 @@ import { Link } from 'wouter';
 import type { Comment } from '@commons/shared';
 import { UserText } from '../../../components/markdown/UserText';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
-import { VotePair } from '../../posts';
+import { authorLabel, VotePair } from '../../posts';
+import { useCurrentUser } from '../../session';
 import { commentPath, deletedByText, useVoteComment } from '../../comments';
 import styles from './Profile.module.css';
 
 /**
  * A comment in a profile feed (and a list): the post it answers, when, its words and its votes, and
- * `actions` beside the votes where the page has some (a list's Remove from list).
+ * `actions` beside the votes where the page has some (a list's Remove from list). A list holds
+ * anyone's comments, so there it names the author (`withAuthor`); on a profile the page does.
  */
-export function ProfileComment({ comment, actions }: { comment: Comment; actions?: ReactNode }) {
+export function ProfileComment({
+  comment,
+  actions,
+  withAuthor = false,
+}: {
+  comment: Comment;
+  actions?: ReactNode;
+  withAuthor?: boolean;
+}) {
   const vote = useVoteComment();
+  const author = authorLabel(comment, useCurrentUser());
   return (
     <article className={styles.commentCard} aria-label={`Comment on ${comment.postTitle ?? 'a post'}`}>
       <p className={styles.commentContext}>
@@ -25,6 +36,18 @@ export function ProfileComment({ comment, actions }: { comment: Comment; actions
         </Link>
         <span aria-hidden="true"> · </span>
         <span>{comment.communityName}</span>
+        {withAuthor && (
+          <span className={styles.when}>
+            <span aria-hidden="true"> · </span>
+            {author.linked && !comment.contentStripped ? (
+              <Link href={`/@${author.name}`} className={styles.commentAuthor}>
+                @{author.name}
+              </Link>
+            ) : (
+              <span>{comment.contentStripped ? comment.username : author.name}</span>
+            )}
+          </span>
+        )}
         {/* The dot goes with the time, so a wrapped line never ends on it. */}
         <span className={styles.when}>
           <span aria-hidden="true"> · </span>
@@ -40,7 +63,8 @@ export function ProfileComment({ comment, actions }: { comment: Comment; actions
         </div>
       )}
       <div className={styles.commentActions}>
-        <VotePair state={comment} compact disabled={false} onVote={(up) => vote(comment, up)} />
+        {/* Core §4: no votes on deleted comments. */}
+        <VotePair state={comment} compact disabled={comment.deleted} onVote={(up) => vote(comment, up)} />
         {actions}
       </div>
     </article>
