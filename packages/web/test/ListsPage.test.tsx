@@ -71,6 +71,15 @@ describe('lists page', () => {
     expect(await screen.findByText('@alice has no public lists.')).toBeTruthy();
   });
 
+  test('an address with the name in another case goes to the name as spelled', async () => {
+    fakeApi({ 'GET /api/users/ALICE/lists?sort=lastAdded&filter=all': { body: [reading] } });
+    const view = renderWithApp(<ListsPage username="ALICE" />, {
+      initial: { user: makeUser({ username: 'bob' }) },
+      path: '/@ALICE/lists',
+    });
+    await waitFor(() => expect(view.currentPath()).toBe('/@alice/lists'));
+  });
+
   test('an unknown user is not found', async () => {
     renderLists(null, {
       'GET /api/users/alice/lists?sort=lastAdded&filter=all': errorReply(404, 'user_not_found', 'x'),

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link, useSearchParams } from 'wouter';
+import { Link, Redirect, useSearchParams } from 'wouter';
 import { messages } from '@commons/shared';
 import { Button } from '../../components/ui/Button';
 import { Icon } from '../../components/ui/Icon';
@@ -60,6 +60,11 @@ export default function ListsPage({ username }: { username: string }) {
   useDocumentTitle(owner ? 'My lists' : `@${username}'s lists`);
 
   if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
+  // The address names the user as they spell it, as the profile's and a list's do.
+  const spelled = owner ? viewer.username : query.data?.[0]?.username;
+  if (spelled && spelled !== username) {
+    return <Redirect to={`/@${spelled}/lists${params.size > 0 ? `?${params}` : ''}`} replace />;
+  }
 
   let body: React.ReactNode;
   if (query.isPending) {
