@@ -33,6 +33,19 @@ const USAGE = `Usage: npm run cli -- <command>
   restore <file> [--yes]       replace the whole database with a backup (asks first unless --yes)
   print-config                 print the effective settings (secrets left out)
 
+  mod add|remove <community> <username>
+                               add or remove a moderator (no checks, no notification)
+  fix-hotness                  recompute every post's hotness, a thousand posts at a time
+  add-all-users-to-community <name>
+                               make every account a member of a community
+  delete-unused-communities [--days N] [--dry-run]
+                               delete communities without a post made over N days ago (30)
+  new-badge <name>             make a badge type admins can give
+  image-path <imageId>         print the folder holding an image's files
+  delete-user <username> [--purge] [--yes]
+                               delete an account (asks first unless --yes); --purge removes
+                               its posts and comments first
+
 It reads the same settings as the server (DATA_DIR, DATABASE_URL, ...). On the embedded database it
 connects to the database of the running server; when no server runs, it starts the database for the
 command and stops it after.`;
@@ -91,7 +104,12 @@ async function confirm(question: string): Promise<boolean> {
 }
 
 /** The flags each command takes; any other is a mistake, said rather than ignored. */
-const FLAGS: Record<string, readonly string[]> = { password: ['--password-stdin'], restore: ['--yes'] };
+const FLAGS: Record<string, readonly string[]> = {
+  password: ['--password-stdin'],
+  restore: ['--yes'],
+  'delete-unused-communities': ['--days', '--dry-run'],
+  'delete-user': ['--purge', '--yes'],
+};
 
 /** How many words each command takes after its name, at most; more is a mistake, said rather than ignored. */
 const WORDS: Record<string, number> = {
@@ -108,11 +126,44 @@ const WORDS: Record<string, number> = {
   backup: 1,
   restore: 1,
   'print-config': 0,
+  mod: 3,
+  'fix-hotness': 0,
+  'add-all-users-to-community': 1,
+  'delete-unused-communities': 0,
+  'new-badge': 1,
+  'image-path': 1,
+  'delete-user': 1,
 };
 
+/** Flags that take a value, as `--days 7` or `--days=7`. */
+const VALUE_FLAGS = new Set(['--days']);
+
+function splitArgs(args: string[]) {
+  const flags = new Set<string>();
+  const values = new Map<string, string>();
+  const words: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (!arg.startsWith('--')) {
+      words.push(arg);
+      continue;
+    }
+    const [name, inline] = arg.includes('=')
+      ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+      : [arg];
+    flags.add(name);
+    if (VALUE_FLAGS.has(name)) {
+      const value = inline ?? args[++i];
+      if (value === undefined) throw new UsageError(`${name} needs a value.`);
+      values.set(name, value);
+    }
+  }
+  return { flags, values, words };
+}
+
 async function parse(args: string[], config: Config): Promise<Operation | 'print-config'> {
-  const flags = new Set(args.filter((a) => a.startsWith('--')));
-  const [command, ...rest] = args.filter((a) => !a.startsWith('--'));
+  const { flags, values, words } = splitArgs(args);
+  const [command, ...rest] = words;
   if (command !== undefined && command in WORDS) {
     const unknown = [...flags].filter((flag) => !(FLAGS[command] ?? []).includes(flag));
     if (unknown.length) throw new UsageError(`Unknown option for ${command}: ${unknown.join(' ')}.`);
@@ -179,6 +230,36 @@ async function parse(args: string[], config: Config): Promise<Operation | 'print
     }
     case 'print-config':
       return 'print-config';
+    case 'mod':
+      if ((rest[0] !== 'add' && rest[0] !== 'remove') || rest.length !== 3)
+        throw new UsageError('Use mod add <community> <username> or mod remove <community> <username>.');
+      return { op: 'mod', add: rest[0] === 'add', community: rest[1]!, username: rest[2]! };
+    case 'fix-hotness':
+      return { op: 'fix-hotness' };
+    case 'add-all-users-to-community':
+      return { op: 'add-all-users-to-community', community: need(rest[0], 'the community') };
+    case 'delete-unused-communities': {
+      const days = values.get('--days') ?? '30';
+      if (!/^\d{1,5}$/.test(days)) throw new UsageError(`Not a number of days: ${days}.`);
+      return { op: 'delete-unused-communities', days: Number(days), dryRun: flags.has('--dry-run') };
+    }
+    case 'new-badge':
+      return { op: 'new-badge', name: need(rest[0], 'the badge name') };
+    case 'image-path':
+      return { op: 'image-path', imageId: need(rest[0], 'the image id') };
+    case 'delete-user': {
+      const username = need(rest[0], 'the username');
+      const purge = flags.has('--purge');
+      if (!flags.has('--yes')) {
+        const what = purge
+          ? 'the account and all its posts and comments'
+          : 'the account (its posts and comments stay, by Ghost)';
+        const ok = await confirm(`This deletes ${what} of @${username}, for good.\nType YES to continue: `);
+        // An answer, not a mistake in the command: no usage text after it.
+        if (!ok) throw new OperatorError('Not deleted.');
+      }
+      return { op: 'delete-user', username, purge };
+    }
     default:
       throw new UsageError(command ? `Unknown command: ${command}.` : 'No command given.');
   }
@@ -203,6 +284,13 @@ const NEEDS_READY_DATABASE = new Set<Operation['op']>([
   'user',
   'ipblocks-list',
   'ipblocks-lift',
+  'mod',
+  'fix-hotness',
+  'add-all-users-to-community',
+  'delete-unused-communities',
+  'new-badge',
+  'image-path',
+  'delete-user',
 ]);
 
 async function execute(config: Config, operation: Operation): Promise<string> {

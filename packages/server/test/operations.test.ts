@@ -325,6 +325,208 @@ describe('runOperation', () => {
   });
 });
 
+describe('upkeep commands (DOMAIN §17)', () => {
+  const clock = new TestClock();
+  let t: TestApp;
+  let run: (operation: Operation) => Promise<string>;
+  beforeAll(async () => {
+    t = await createTestApp({}, { clock: clock.clock });
+    run = (operation) => runOperation(contextOf(t, clock), operation);
+  });
+  afterAll(() => t.close());
+
+  async function communityOf(creatorPoints = 100) {
+    const creator = await member(t, { points: creatorPoints });
+    return { creator, community: await newCommunity(creator.client) };
+  }
+
+  it('mod add and mod remove: no checks, no notification, in the log for the site', async () => {
+    const { community } = await communityOf();
+    const helper = await member(t);
+    const banned = await t.db
+      .insertInto('community_banned')
+      .values({
+        community_id: community.id,
+        user_id: helper.user.id,
+        expires_at: null,
+        banned_by: helper.user.id,
+      })
+      .returning('user_id')
+      .execute();
+    expect(banned).toHaveLength(1);
+    expect(
+      await run({ op: 'mod', add: true, community: community.name, username: helper.user.username }),
+    ).toBe(`@${helper.user.username} now moderates ${community.name}.`);
+    const mods = await t.client().get(`/api/communities/${community.id}/mods`);
+    expect(mods.json.map((u: any) => u.username)).toHaveLength(2);
+    expect(mods.json.at(-1).username).toBe(helper.user.username);
+    const banRows = await t.db
+      .selectFrom('community_banned')
+      .select('user_id')
+      .where('user_id', '=', helper.user.id)
+      .execute();
+    expect(banRows).toEqual([]);
+    const events = await t.db
+      .selectFrom('notification_events')
+      .select('type')
+      .where('recipient_id', '=', helper.user.id)
+      .execute();
+    expect(events).toEqual([]);
+    await expect(
+      run({ op: 'mod', add: true, community: community.name, username: helper.user.username }),
+    ).rejects.toThrow(OperatorError);
+
+    expect(
+      await run({ op: 'mod', add: false, community: community.name, username: helper.user.username }),
+    ).toBe(`@${helper.user.username} no longer moderates ${community.name}.`);
+    await expect(
+      run({ op: 'mod', add: false, community: community.name, username: helper.user.username }),
+    ).rejects.toThrow(`@${helper.user.username} does not moderate ${community.name}.`);
+    await expect(
+      run({ op: 'mod', add: true, community: 'no_such_place', username: helper.user.username }),
+    ).rejects.toThrow('There is no community named no_such_place.');
+    const log = await t.db
+      .selectFrom('mod_log')
+      .select(['action', 'actor_id', 'acted_as'])
+      .where('target_user_id', '=', helper.user.id)
+      .orderBy('id')
+      .execute();
+    expect(log).toEqual([
+      { action: 'add_moderator', actor_id: null, acted_as: 'admins' },
+      { action: 'remove_moderator', actor_id: null, acted_as: 'admins' },
+    ]);
+  });
+
+  it('fix-hotness puts back the hotness a vote would give, and says when nothing was wrong', async () => {
+    const { creator, community } = await communityOf();
+    const res = await creator.client.post('/api/posts', {
+      type: 'text',
+      title: 'A hot post',
+      community: community.name,
+    });
+    const id = res.json.id as string;
+    const right = (
+      await t.db.selectFrom('posts').select('hotness').where('id', '=', id).executeTakeFirstOrThrow()
+    ).hotness;
+    await t.db.updateTable('posts').set({ hotness: 0 }).where('id', '=', id).execute();
+    expect(await run({ op: 'fix-hotness' })).toMatch(/^Recomputed the hotness of \d+ posts?\.$/);
+    const fixed = (
+      await t.db.selectFrom('posts').select('hotness').where('id', '=', id).executeTakeFirstOrThrow()
+    ).hotness;
+    expect(String(fixed)).toBe(String(right));
+    expect(await run({ op: 'fix-hotness' })).toBe("Every post's hotness was right; nothing changed.");
+  });
+
+  it('add-all-users-to-community: every live account joins, and no_members is their count', async () => {
+    const { community } = await communityOf();
+    const gone = await member(t);
+    await t.db
+      .updateTable('users')
+      .set({ deleted_at: clock.clock() })
+      .where('id', '=', gone.user.id)
+      .execute();
+    const out = await run({ op: 'add-all-users-to-community', community: community.name });
+    const live = await t.db
+      .selectFrom('users')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('deleted_at', 'is', null)
+      .where('username', 'not in', ['ghost', 'nobody'])
+      .executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('communities')
+      .select('no_members')
+      .where('id', '=', community.id)
+      .executeTakeFirstOrThrow();
+    expect(row.no_members).toBe(live.n);
+    expect(out).toBe(`${live.n - 1} accounts joined ${community.name}; it has ${live.n} members.`);
+    const ghostly = await t.db
+      .selectFrom('community_members')
+      .innerJoin('users', 'users.id', 'community_members.user_id')
+      .select('users.username')
+      .where('community_id', '=', community.id)
+      .where((eb) =>
+        eb.or([eb('users.username', 'in', ['ghost', 'nobody']), eb('users.id', '=', gone.user.id)]),
+      )
+      .execute();
+    expect(ghostly).toEqual([]);
+  });
+
+  it('delete-unused-communities: a dry run names them; then they leave the listings, used ones stay', async () => {
+    const { creator, community: unused } = await communityOf();
+    const used = await newCommunity(creator.client);
+    await creator.client.post('/api/posts', { type: 'text', title: 'Keeps it alive', community: used.name });
+    const young = await newCommunity(creator.client);
+    await t.db
+      .updateTable('communities')
+      .set({ created_at: new Date(clock.clock().getTime() - 40 * 86_400_000) })
+      .where('id', 'in', [unused.id, used.id])
+      .execute();
+    const dry = await run({ op: 'delete-unused-communities', days: 30, dryRun: true });
+    expect(dry).toContain(unused.name);
+    expect(dry).not.toContain(used.name);
+    expect(dry).not.toContain(young.name);
+    expect((await t.client().get(`/api/communities/${unused.id}`)).status).toBe(200);
+    const done = await run({ op: 'delete-unused-communities', days: 30, dryRun: false });
+    expect(done).toContain(unused.name);
+    expect((await t.client().get(`/api/communities/${unused.id}`)).status).toBe(404);
+    expect((await t.client().get(`/api/communities/${used.id}`)).status).toBe(200);
+    expect((await t.client().get(`/api/communities/${young.id}`)).status).toBe(200);
+  });
+
+  it('delete-user: the account goes, its posts stay by Ghost; with purge they are removed first', async () => {
+    const { creator, community } = await communityOf();
+    const keeper = await member(t);
+    const kept = await keeper.client.post('/api/posts', {
+      type: 'text',
+      title: 'Stays',
+      community: community.name,
+    });
+    const purged = await member(t);
+    const gone = await purged.client.post('/api/posts', {
+      type: 'text',
+      title: 'Goes',
+      community: community.name,
+    });
+    await t.db
+      .updateTable('users')
+      .set({ banned_at: clock.clock() })
+      .where('id', '=', purged.user.id)
+      .execute();
+
+    expect(await run({ op: 'delete-user', username: keeper.user.username, purge: false })).toBe(
+      `Deleted the account @${keeper.user.username}; its name stays taken.`,
+    );
+    expect((await userByName(t, keeper.user.username)).deleted_at).not.toBeNull();
+    expect(await sessionsOf(t, keeper.user.id)).toBe(0);
+    const stays = await creator.client.get(`/api/posts/${kept.json.publicId}`);
+    expect(stays.json).toMatchObject({ deleted: false, username: 'ghost', userDeleted: true });
+
+    // A banned account too, which the site's own deletion refuses.
+    expect(await run({ op: 'delete-user', username: purged.user.username, purge: true })).toBe(
+      `Deleted the account @${purged.user.username} after removing 1 post and 0 comments; its name stays taken.`,
+    );
+    const removed = await creator.client.get(`/api/posts/${gone.json.publicId}`);
+    expect(removed.json).toMatchObject({ deleted: true, deletedAs: 'admins', deletedContent: true });
+
+    await expect(run({ op: 'delete-user', username: keeper.user.username, purge: false })).rejects.toThrow(
+      `@${keeper.user.username} is deleted already.`,
+    );
+    await expect(run({ op: 'delete-user', username: 'nobody', purge: false })).rejects.toThrow(OperatorError);
+  });
+
+  it("new-badge makes a badge type once; image-path prints an image's folder", async () => {
+    const name = uniqueName('badge');
+    expect(await run({ op: 'new-badge', name })).toBe(`Made the badge type ${name}.`);
+    expect(await run({ op: 'new-badge', name })).toBe(`The badge type ${name} exists already.`);
+    await expect(run({ op: 'new-badge', name: 'no spaces' })).rejects.toThrow(OperatorError);
+
+    await expect(run({ op: 'image-path', imageId: 'nope' })).rejects.toThrow('Not an image id: nope.');
+    await expect(run({ op: 'image-path', imageId: 'a'.repeat(24) })).rejects.toThrow(
+      `There is no image ${'a'.repeat(24)}.`,
+    );
+  });
+});
+
 describe('backup and restore', () => {
   const clock = new TestClock();
   let t: TestApp;

@@ -499,3 +499,75 @@ export async function countCommunityPost(db: Kysely<DB>, communityId: string): P
     .where('id', '=', communityId)
     .execute();
 }
+
+/**
+ * Every live account but the system ones becomes a member (the operator's
+ * `add-all-users-to-community`); `no_members` is then counted from the rows, so it stays their number.
+ */
+export async function addEveryoneAsMembers(
+  db: Kysely<DB>,
+  communityId: string,
+  systemAccounts: readonly string[],
+): Promise<{ added: number; members: number }> {
+  const added = await sql<{ user_id: string }>`
+    INSERT INTO community_members (community_id, user_id)
+    SELECT ${communityId}, u.id FROM users u
+    WHERE u.deleted_at IS NULL AND u.username <> ALL(${[...systemAccounts]}::text[])
+    ON CONFLICT (community_id, user_id) DO NOTHING
+    RETURNING user_id`.execute(db);
+  const counted = await db
+    .updateTable('communities')
+    .set({
+      no_members: sql<number>`(SELECT count(*) FROM community_members m WHERE m.community_id = ${communityId})`,
+    })
+    .where('id', '=', communityId)
+    .returning('no_members')
+    .executeTakeFirstOrThrow();
+  return { added: added.rows.length, members: counted.no_members };
+}
+
+/** Live communities without a post, made before `before`, and not a default one: by name. */
+export async function unusedCommunities(
+  db: Kysely<DB>,
+  before: Date,
+): Promise<{ id: string; name: string }[]> {
+  return db
+    .selectFrom('communities')
+    .select(['communities.id', 'communities.name'])
+    .where('communities.deleted_at', 'is', null)
+    .where('communities.posts_count', '=', 0)
+    .where('communities.created_at', '<', before)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('default_communities')
+            .select('default_communities.community_id')
+            .whereRef('default_communities.community_id', '=', 'communities.id'),
+        ),
+      ),
+    )
+    .orderBy('communities.name_lc')
+    .execute();
+}
+
+/**
+ * Marks communities deleted (they leave every listing; the names stay taken), if they are still without
+ * a post: a post made since they were read keeps its community. Returns the names deleted.
+ */
+export async function markCommunitiesDeleted(
+  db: Kysely<DB>,
+  ids: readonly string[],
+  at: Date,
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .updateTable('communities')
+    .set({ deleted_at: at })
+    .where('id', 'in', ids)
+    .where('deleted_at', 'is', null)
+    .where('posts_count', '=', 0)
+    .returning('name')
+    .execute();
+  return rows.map((r) => r.name).sort((a, b) => a.localeCompare(b));
+}

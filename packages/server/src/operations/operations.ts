@@ -18,6 +18,15 @@ import {
   unbanUser,
 } from '../users/users.service.js';
 import { restoreBackup, writeBackup } from './backup.js';
+import {
+  addEveryoneToCommunity,
+  deleteUnusedCommunities,
+  deleteUserByOperator,
+  fixHotness,
+  imageFolder,
+  newBadgeType,
+  setModeratorByOperator,
+} from './upkeep-commands.js';
 import { PAGES_CHANGED_CHANNEL, type Changed } from '../cache/pages-changed.js';
 import { notifyPagesChanged } from '../cache/pages.repository.js';
 
@@ -36,7 +45,14 @@ export type Operation =
   | { op: 'backup'; file: string }
   | { op: 'restore'; file: string }
   | { op: 'ipblocks-list' }
-  | { op: 'ipblocks-lift'; which: number | 'all' };
+  | { op: 'ipblocks-lift'; which: number | 'all' }
+  | { op: 'mod'; add: boolean; community: string; username: string }
+  | { op: 'fix-hotness' }
+  | { op: 'add-all-users-to-community'; community: string }
+  | { op: 'delete-unused-communities'; days: number; dryRun: boolean }
+  | { op: 'new-badge'; name: string }
+  | { op: 'image-path'; imageId: string }
+  | { op: 'delete-user'; username: string; purge: boolean };
 
 export interface OperationContext {
   db: Kysely<DB>;
@@ -57,14 +73,23 @@ function where(ctx: OperationContext): string {
  * Commands that end a member's sessions or change their role: the running servers forget the sessions
  * they remembered (sessions/recent-sessions.ts) when told.
  */
-const SESSION_CHANGING_OPS = new Set<Operation['op']>(['admin', 'ban', 'password', 'logout']);
+const SESSION_CHANGING_OPS = new Set<Operation['op']>(['admin', 'ban', 'password', 'logout', 'delete-user']);
 
 /**
  * Commands that change what guests' cached pages show: an author's ban (their `isBanned`, and their
  * posts leaving the feeds) and the admin role (`isAdmin` of their posts' author). This process keeps
  * no read cache, so the servers move the shared one on themselves (`pages-everywhere`).
  */
-const PAGE_CHANGING_OPS = new Set<Operation['op']>(['admin', 'ban', 'unban']);
+const PAGE_CHANGING_OPS = new Set<Operation['op']>([
+  'admin',
+  'ban',
+  'unban',
+  'mod',
+  'fix-hotness',
+  'add-all-users-to-community',
+  'delete-unused-communities',
+  'delete-user',
+]);
 
 /** The file system calls a backup makes; errors of other calls (a socket's) are the database's. */
 const FILE_CALLS = new Set(['open', 'write', 'close', 'rename', 'fsync', 'stat']);
@@ -184,6 +209,20 @@ async function run(ctx: OperationContext, operation: Operation): Promise<string>
       if (lifted.length === 0) throw new OperatorError(`No IP block #${operation.which} is in effect.`);
       return `Lifted IP block #${operation.which}.`;
     }
+    case 'mod':
+      return setModeratorByOperator(db, operation.community, operation.username, operation.add, ctx.clock());
+    case 'fix-hotness':
+      return fixHotness(db);
+    case 'add-all-users-to-community':
+      return addEveryoneToCommunity(db, operation.community);
+    case 'delete-unused-communities':
+      return deleteUnusedCommunities(db, operation.days, operation.dryRun, ctx.clock());
+    case 'new-badge':
+      return newBadgeType(db, operation.name);
+    case 'delete-user':
+      return deleteUserByOperator(ctx, operation.username, operation.purge);
+    case 'image-path':
+      return imageFolder(db, ctx.config.dataDir, operation.imageId);
     case 'restore': {
       // Running servers hear of it (RESTORED_CHANNEL) and reload the secret's keys.
       const summary = await restoreBackup(db, operation.file);

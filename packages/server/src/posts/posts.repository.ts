@@ -117,3 +117,25 @@ export function profilePosts(
   if (before) query = query.where('id', '<=', before);
   return query.orderBy('id', 'desc').limit(take).execute();
 }
+
+/**
+ * Recomputes the hotness of the next `batch` posts after `afterId` (in id order) from their upvotes and
+ * age, as a vote does: the operator's `fix-hotness`. Returns the last id done, null at the end.
+ */
+export async function recomputeHotnessAfter(
+  db: Kysely<DB>,
+  afterId: string,
+  batch: number,
+): Promise<{ lastId: string | null; changed: number }> {
+  const { rows } = await sql<{ id: string; changed: boolean }>`
+    WITH next AS (SELECT id FROM posts WHERE id > ${afterId} ORDER BY id LIMIT ${batch}),
+    fixed AS (
+      UPDATE posts p SET hotness = hot_score(p.upvotes, p.created_at)
+      FROM next WHERE p.id = next.id AND p.hotness IS DISTINCT FROM hot_score(p.upvotes, p.created_at)
+      RETURNING p.id
+    )
+    SELECT next.id, fixed.id IS NOT NULL AS changed FROM next LEFT JOIN fixed ON fixed.id = next.id ORDER BY next.id`.execute(
+    db,
+  );
+  return { lastId: rows.at(-1)?.id ?? null, changed: rows.filter((r) => r.changed).length };
+}

@@ -478,7 +478,7 @@ async function removePost(
  * (DOMAIN §7.4).
  */
 export async function purgeUserPosts(
-  deps: Deps,
+  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
   userId: string,
   since: Date | null,
   byUserId: string,

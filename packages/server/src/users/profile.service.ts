@@ -130,6 +130,20 @@ export async function deleteAccount(
   if (target.deleted_at) throw errors.userDeleted();
   if (target.banned_at) throw errors.bannedAccountNotDeletable();
 
+  await eraseAccount(deps, target, viewer);
+}
+
+/**
+ * The account deletion itself (DOMAIN §8.8), after the checks: its sessions end; in one transaction it
+ * leaves its communities, moderator posts, bans, mutes, lists and push subscriptions, loses its picture
+ * and personal details, and becomes the ghost. Another's deletion is in the moderation log, by the
+ * admin (`actor`) or for the site (null: the operator's `delete-user`).
+ */
+export async function eraseAccount(
+  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
+  target: UserRow,
+  actor: UserRow | null,
+): Promise<void> {
   const scrambled = await unusablePasswordHash();
   const picture = await deps.db.transaction().execute(async (trx) => {
     // Events still on their way to the account go first, before the account's row is locked below: a
@@ -149,8 +163,8 @@ export async function deleteAccount(
     await deletePushSubscriptionsOfUser(trx, target.id);
     await scrubDeletedAccount(trx, target.id, scrambled, deps.clock());
     // An admin deleting someone else's account acts for the site; one's own deletion is not logged.
-    if (target.id !== viewer.id) {
-      await recordAdminAction(trx, viewer, 'delete_account', deps.clock(), {
+    if (target.id !== actor?.id) {
+      await recordAdminAction(trx, actor, 'delete_account', deps.clock(), {
         targetUserId: target.id,
         targetUserName: target.username,
       });
