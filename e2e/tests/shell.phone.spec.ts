@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible, screenshot } from '../helpers';
+import { logInAs, newModerator, textPost } from '../world';
 
 test.describe('the shell on a phone', () => {
   test('bottom bar, drawer, back button and the navbar that hides on scroll', async ({ page }, info) => {
@@ -67,4 +68,37 @@ test.describe('the shell on a phone', () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(bar.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
   });
+});
+
+test('a control focused under the bottom bar is scrolled clear of it', async ({ page, baseURL }) => {
+  const { mod, community } = await newModerator(baseURL!);
+  const body = Array.from({ length: 12 }, (_, i) => `Paragraph ${i + 1} of a long post.`).join('\n\n');
+  const post = await textPost(mod, community.name, 'A long post with a comment box below it', body);
+  // Comments below the box, so that the page scrolls far enough to put the box under the bar.
+  for (let i = 0; i < 6; i++) {
+    await mod.api.ok('POST', `/api/posts/${post.publicId}/comments`, {
+      body: `Comment ${i + 1} below the box.`,
+    });
+  }
+  await logInAs(page, mod);
+  await page.goto(`/${community.name}/post/${post.publicId}`);
+  const box = page.getByRole('textbox', { name: 'Add a comment' });
+  await expect(box).toBeVisible();
+  const bar = page.getByRole('navigation', { name: 'Bottom' });
+  const barTop = (await bar.boundingBox())!.y;
+  // The box half under the bar, inside the window: the browser's own focus scroll does nothing here.
+  await page.evaluate((top) => {
+    const field = document.querySelector<HTMLElement>('textarea')!;
+    window.scrollBy(0, field.getBoundingClientRect().top - (top - 30));
+  }, barTop);
+  const before = (await box.boundingBox())!;
+  expect(before.y).toBeLessThan(barTop);
+  expect(before.y + before.height).toBeGreaterThan(barTop);
+  await box.evaluate((field) => field.focus({ preventScroll: true }));
+  await expect
+    .poll(async () => {
+      const after = (await box.boundingBox())!;
+      return after.y + after.height <= barTop;
+    })
+    .toBe(true);
 });

@@ -48,7 +48,7 @@ export function ProfileCards({ user }: { user: User }) {
               <li key={c.id}>
                 <Link href={`/${c.name}`} className={styles.community}>
                   <Avatar kind="community" name={c.name} image={c.proPic} size={24} />
-                  {c.name}
+                  <span className={styles.communityName}>{c.name}</span>
                 </Link>
               </li>
             ))}
