@@ -1040,13 +1040,18 @@ describe('community bans', () => {
     expect(posted.status).toBe(200);
     // Lifting it lifts nothing: neither the ban nor the unban is in the log (decisions §48).
     expect((await mod.client.delete(banned(), { username: target.user.username })).status).toBe(200);
-    const logged = await t.db
-      .selectFrom('mod_log')
-      .select('action')
-      .where('target_user_id', '=', target.user.id)
-      .execute();
+    const logged = await loggedActionsOn(target.user.id);
     expect(logged).toEqual([]);
   });
+
+  async function loggedActionsOn(userId: string): Promise<string[]> {
+    const rows = await t.db
+      .selectFrom('mod_log')
+      .select('action')
+      .where('target_user_id', '=', userId)
+      .execute();
+    return rows.map((r) => r.action);
+  }
 
   it('logs no unban for a timed ban that lifted itself', async () => {
     const target = await member(t);
@@ -1057,12 +1062,8 @@ describe('community bans', () => {
     expect(res.status).toBe(200);
     clock.advance(120_000);
     expect((await mod.client.delete(banned(), { username: target.user.username })).status).toBe(200);
-    const logged = await t.db
-      .selectFrom('mod_log')
-      .select('action')
-      .where('target_user_id', '=', target.user.id)
-      .execute();
-    expect(logged.map((r) => r.action)).toEqual(['ban_user']);
+    const logged = await loggedActionsOn(target.user.id);
+    expect(logged).toEqual(['ban_user']);
   });
 });
 

@@ -251,16 +251,17 @@ describe('moderators', () => {
 });
 
 describe('rules', () => {
+  const rule = (id: number, text: string, zIndex: number) => ({
+    id,
+    rule: text,
+    description: null,
+    communityId: 'c',
+    zIndex,
+    createdBy: 'u',
+    createdAt: '2025-01-01T00:00:00Z',
+  });
+
   test('Save stays disabled while the rule is blank; moving a rule swaps the two places', async () => {
-    const rule = (id: number, text: string, zIndex: number) => ({
-      id,
-      rule: text,
-      description: null,
-      communityId: 'c',
-      zIndex,
-      createdBy: 'u',
-      createdAt: '2025-01-01T00:00:00Z',
-    });
     const community = modOf('golang', { rules: [rule(1, 'Be kind', 1), rule(2, 'No spam', 2)] });
     const { user, server } = renderModtools(community, {
       rest: '/rules',
@@ -291,15 +292,6 @@ describe('rules', () => {
   });
 
   test('moving a rule up past one in the same place numbers the new order again', async () => {
-    const rule = (id: number, text: string, zIndex: number) => ({
-      id,
-      rule: text,
-      description: null,
-      communityId: 'c',
-      zIndex,
-      createdBy: 'u',
-      createdAt: '2025-01-01T00:00:00Z',
-    });
     // Shown as Be kind, Stay on topic (the tie, by id), then No spam.
     const community = modOf('golang', {
       rules: [rule(7, 'No spam', 2), rule(5, 'Be kind', 1), rule(6, 'Stay on topic', 1)],

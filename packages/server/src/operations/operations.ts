@@ -77,8 +77,9 @@ const SESSION_CHANGING_OPS = new Set<Operation['op']>(['admin', 'ban', 'password
 
 /**
  * Commands that change what guests' cached pages show: an author's ban (their `isBanned`, and their
- * posts leaving the feeds) and the admin role (`isAdmin` of their posts' author). This process keeps
- * no read cache, so the servers move the shared one on themselves (`pages-everywhere`).
+ * posts leaving the feeds), the admin role (`isAdmin` of their posts' author), a deleted author (Ghost),
+ * a community's moderators or members, the hot order, and communities leaving the site. This process
+ * keeps no read cache, so the servers move the shared one on themselves (`pages-everywhere`).
  */
 const PAGE_CHANGING_OPS = new Set<Operation['op']>([
   'admin',

@@ -162,7 +162,8 @@ export async function eraseAccount(
     await deleteBadgesOfUser(trx, target.id);
     await deletePushSubscriptionsOfUser(trx, target.id);
     await scrubDeletedAccount(trx, target.id, scrambled, deps.clock());
-    // An admin deleting someone else's account acts for the site; one's own deletion is not logged.
+    // An admin (or the operator) deleting someone else's account acts for the site; one's own
+    // deletion is not logged.
     if (target.id !== actor?.id) {
       await recordAdminAction(trx, actor, 'delete_account', deps.clock(), {
         targetUserId: target.id,

@@ -1,0 +1,21 @@
+import { chromium } from 'playwright-core';
+const base = 'http://127.0.0.1:4690';
+const login = await fetch(base + '/api/_initial');
+const csrf = login.headers.get('csrf-token');
+const sid = login.headers.getSetCookie().map((s) => s.split(';')[0]);
+const res = await fetch(base + '/api/_login', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': csrf, cookie: sid.join('; ') }, body: JSON.stringify({ username: 'modder_one', password: 'password123' }) });
+const jar = new Map(sid.map((kv) => kv.split('=')));
+for (const s of res.headers.getSetCookie()) { const [kv] = s.split(';'); jar.set(kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)); }
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: 'dark', userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36' });
+await ctx.addCookies([...jar].map(([name, value]) => ({ name, value, url: base })));
+const page = await ctx.newPage();
+await page.goto(base + '/');
+const link = page.getByRole('link', { name: 'Post for replies' });
+await link.click();
+await page.getByRole('button', { name: 'Reply' }).first().click();
+await page.waitForTimeout(500);
+await page.evaluate(() => window.scrollBy(0, 250));
+await page.waitForTimeout(300);
+await page.screenshot({ path: '/tmp/reply-390b.png' });
+await browser.close();
