@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { charLength, limits, messages, NAME_CHARACTERS, truncateChars, type List } from '@commons/shared';
 import { Button } from '../../../components/ui/Button';
+import { Switch } from '../../../components/ui/Switch';
 import { TextField } from '../../../components/ui/TextField';
 import { TextLimit, useTextLimit } from '../../../components/ui/TextLimit';
 import { showAlert } from '../../../components/ui/Toasts';
@@ -153,19 +154,14 @@ export function ListForm({ username, list, onCancel, onDone }: Props) {
           cut={descriptionLimit.cut}
         />
       </div>
-      <label className={styles.switchRow}>
-        <input
-          type="checkbox"
-          role="switch"
-          className={styles.switch}
+      <div className={styles.switchRow}>
+        <Switch
+          label="Public"
+          description="Anyone can see a public list and its items."
           checked={isPublic}
-          onChange={(event) => setPublic(event.target.checked)}
+          onChange={setPublic}
         />
-        <span>
-          Public
-          <span className={styles.switchHint}>Anyone can see a public list and its items.</span>
-        </span>
-      </label>
+      </div>
       <div className={styles.actions}>
         <Button onClick={onCancel}>Cancel</Button>
         <Button type="submit" variant="primary" disabled={flight.busy} aria-busy={flight.busy || undefined}>
