@@ -265,6 +265,49 @@ describe('the feeds', () => {
         .feed;
       expect(entries(listFeed)).toHaveLength(limit);
     }
+
+    // A page of the list that stops before a second it would split, or loses a removed post, is
+    // followed by the next: newest first, a removed post, three posts a second each, then three in one.
+    const spread = ok(
+      await reader.client.post(`/api/users/${reader.user.username}/lists`, { name: 'spread', public: true }),
+    ).find((l: any) => l.name === 'spread');
+    const more = [];
+    for (const n of [1, 2, 3]) more.push(await post(author.client, { type: 'text', title: `More ${n}` }));
+    const seconds: [any, string][] = [
+      ...saved.map((p): [any, string] => [p, '2026-01-02T03:04:05.000Z']),
+      ...more.map((p, i): [any, string] => [p, `2026-01-02T03:04:0${6 + i}.000Z`]),
+      [removed, '2026-01-02T03:04:09.000Z'],
+    ];
+    for (const [p, at] of seconds) {
+      ok(await reader.client.post(`/api/lists/${spread.id}/items`, { targetType: 'post', targetId: p.id }));
+      await t.db
+        .updateTable('list_items')
+        .set({ created_at: new Date(at) })
+        .where('list_id', '=', spread.id)
+        .where('target_id', '=', p.id)
+        .execute();
+    }
+    const spreadPath = `/api/feeds/users/${reader.user.username}/lists/spread`;
+    for (const limit of [3, 4, 5, 6]) {
+      expect(entries((await atom(`${spreadPath}?limit=${limit}`)).feed)).toHaveLength(limit);
+    }
+    const titles = (feed: XmlElement) => entries(feed).map((e) => textOf(childrenNamed(e, 'title')[0]));
+    expect(titles((await atom(`${spreadPath}?limit=4`)).feed).slice(0, 3)).toEqual([
+      'More 3',
+      'More 2',
+      'More 1',
+    ]);
+
+    // Pinned posts come first, as on the site, and count towards the limit.
+    const pinned = await post(author.client, { type: 'text', title: 'Pinned here' });
+    ok(await admin.client.put(`/api/posts/${pinned.publicId}?action=pin`));
+    const community1 = (await atom(`/api/feeds/communities/${community.name}?limit=1`)).feed;
+    expect(titles(community1)).toEqual(['Pinned here']);
+    expect(entries((await atom(`/api/feeds/communities/${community.name}?limit=3`)).feed)).toHaveLength(3);
+    ok(await admin.client.put(`/api/posts/${pinned.publicId}?action=pin&siteWide=true`));
+    expect(entries((await atom('/api/feeds/all?limit=2')).feed)).toHaveLength(2);
+    ok(await admin.client.put(`/api/posts/${pinned.publicId}?action=unpin&siteWide=true`));
+    ok(await admin.client.put(`/api/posts/${pinned.publicId}?action=unpin`));
   });
 });
 

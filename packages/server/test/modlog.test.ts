@@ -54,6 +54,13 @@ async function logOf(client: TestClient, query = ''): Promise<any> {
   return res.json;
 }
 
+/** Runs an operator's command (the CLI's) against the test app's database. */
+const operator = (operation: Operation) =>
+  runOperation(
+    { db: t.db, config: t.config, engine: t.database.engine, clock: systemClock, runner: 'this test' },
+    operation,
+  );
+
 async function entryCount(): Promise<number> {
   const row = await sql<{ n: number }>`SELECT count(*)::int AS n FROM mod_log`.execute(t.db);
   return row.rows[0]!.n;
@@ -411,6 +418,65 @@ describe('reading the log', () => {
     expect((await visitor.get(`/api/communities/${hiding.id}/modlog`)).json.entries).toHaveLength(3);
   });
 
+  it('names an admin acting as the admins and the operator where moderators are hidden', async () => {
+    const path = `/api/communities/${hiding.name}/modlog`;
+    const helper = await member(t);
+    await operator({ op: 'mod', add: true, community: hiding.name, username: helper.user.username });
+    expect(
+      (await admin.client.put(`/api/posts/${hidingPost.publicId}?action=pin&siteWide=true`)).status,
+    ).toBe(200);
+    for (const reader of [visitor, author.client]) {
+      const [pin, added] = (await reader.get(path)).json.entries;
+      expect(pin).toMatchObject({
+        action: 'pin_post_site',
+        actedAs: 'admins',
+        moderator: admin.user.username,
+        moderatorHidden: false,
+      });
+      expect(added).toMatchObject({ action: 'add_moderator', moderator: null, moderatorHidden: false });
+      // The admin's name finds their entry as the admins there, as it shows.
+      const byAdmin = (await reader.get(`${path}?moderator=${admin.user.username}`)).json.entries;
+      expect(byAdmin.map((e: any) => e.action)).toEqual(['pin_post_site']);
+    }
+    expect(
+      (await admin.client.put(`/api/posts/${hidingPost.publicId}?action=unpin&siteWide=true`)).status,
+    ).toBe(200);
+    await operator({ op: 'mod', add: false, community: hiding.name, username: helper.user.username });
+  });
+
+  it("names a deleted comment's author in no entry about it, to those who may not see them", async () => {
+    const post = await newPost();
+    const removed = await newComment(post);
+    const comment = (id: string) => `/api/posts/x/comments/${id}`;
+    expect((await mod.client.put(`${comment(removed.id)}?action=lock&lockAs=mods`)).status).toBe(200);
+    const entriesAbout = async (client: TestClient, id: string) =>
+      (await logOf(client)).entries.filter((e: any) => e.target.commentId === id);
+    // While the comment stands, its author is public, and so is the entry's target.
+    expect((await entriesAbout(visitor, removed.id))[0].target.username).toBe(author.user.username);
+    expect((await mod.client.put(`${comment(removed.id)}?action=unlock&lockAs=mods`)).status).toBe(200);
+    expect((await mod.client.delete(`${comment(removed.id)}?deleteAs=mods`)).status).toBe(200);
+    const names = async (client: TestClient, id: string): Promise<[string, string | null][]> =>
+      (await entriesAbout(client, id)).map((e: any) => [e.action, e.target.username]);
+    for (const reader of [visitor, author.client, outsider.client]) {
+      expect(await names(reader, removed.id)).toEqual([
+        ['remove_comment', null],
+        ['unlock_comment', null],
+        ['lock_comment', null],
+      ]);
+    }
+    for (const reader of [mod.client, admin.client]) {
+      expect((await names(reader, removed.id)).map(([, name]) => name)).toEqual(
+        Array(3).fill(author.user.username),
+      );
+    }
+    // Deleted by its author after a lock: hidden from the community's moderators too (DOMAIN §4.7).
+    const own = await newComment(post);
+    expect((await mod.client.put(`${comment(own.id)}?action=lock&lockAs=mods`)).status).toBe(200);
+    expect((await author.client.delete(comment(own.id))).status).toBe(200);
+    expect(await names(mod.client, own.id)).toEqual([['lock_comment', null]]);
+    expect(await names(admin.client, own.id)).toEqual([['lock_comment', author.user.username]]);
+  });
+
   it('does not give a hidden moderator away by the ids of locks and rules, where names are shown it does', async () => {
     const owner = await member(t, { points: 1000 });
     const quiet = await newCommunity(owner.client);
@@ -556,12 +622,6 @@ describe('administration', () => {
     expect(res.status).toBe(200);
     return res.json.entries;
   }
-
-  const operator = (operation: Operation) =>
-    runOperation(
-      { db: t.db, config: t.config, engine: t.database.engine, clock: systemClock, runner: 'this test' },
-      operation,
-    );
 
   it("records default-community changes, each once, in the site log and the community's", async () => {
     const place = await newCommunity(mod.client);

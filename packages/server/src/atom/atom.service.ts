@@ -5,6 +5,7 @@ import {
   truncateChars,
   type Comment,
   type FeedSort,
+  type ListItem,
   type Post,
 } from '@commons/shared';
 import type { AtomQueryParams } from '@commons/shared/schemas';
@@ -251,6 +252,17 @@ function feedOf(
   };
 }
 
+/**
+ * A feed page's posts as entries: the pinned posts come first, as on the site's page, and count
+ * towards `limit` (the page holds `limit` besides them).
+ */
+function feedEntries(site: AtomSite, posts: Post[], limit: number): AtomEntry[] {
+  return posts
+    .filter(visiblePost)
+    .slice(0, limit)
+    .map((p) => postEntry(site, p));
+}
+
 /** `GET /api/feeds/all`: the All feed as a guest sees it, in any of the feed sorts. */
 export function getAllAtom(deps: Deps, site: AtomSite, query: AtomQueryParams): Promise<AtomDocument> {
   const { sort, limit } = parse(query, DEFAULT_FEED_SORT);
@@ -272,7 +284,7 @@ export function getAllAtom(deps: Deps, site: AtomSite, query: AtomQueryParams): 
         subtitle: deps.config.siteDescription,
         self: selfUrl(site, '/all', shape(sort, limit, DEFAULT_FEED_SORT)),
         alternate: new URL(`/all${sortQuery(sort, DEFAULT_FEED_SORT)}`, site.origin).toString(),
-        entries: feed.posts.filter(visiblePost).map((p) => postEntry(site, p)),
+        entries: feedEntries(site, feed.posts, limit),
       },
       new Date(0),
     );
@@ -311,7 +323,7 @@ export async function getCommunityAtom(
           `/${pathPart(community.name)}${sortQuery(sort, DEFAULT_FEED_SORT)}`,
           site.origin,
         ).toString(),
-        entries: feed.posts.filter(visiblePost).map((p) => postEntry(site, p)),
+        entries: feedEntries(site, feed.posts, limit),
       },
       community.created_at,
     );
@@ -364,6 +376,35 @@ function byModeration(group: string | null): boolean {
   return group === 'mods' || group === 'admins';
 }
 
+/** Pages of a list read at most for its feed: enough for 50 entries unless nearly all were removed. */
+const LIST_PAGES_READ = 5;
+
+/**
+ * A list page's items as entries. A saved comment's post may have been removed since (by moderators or
+ * admins, or its content purged by them): the comment then leaves the feed with it. A post its author
+ * deleted keeps its comments, as on its page.
+ */
+async function listEntries(deps: Deps, site: AtomSite, items: ListItem[]): Promise<AtomEntry[]> {
+  const commentPosts = items.flatMap((item) =>
+    item.targetType === 'comment' && item.targetItem ? [(item.targetItem as Comment).postId] : [],
+  );
+  const removedPosts = new Set(
+    (commentPosts.length ? await postsByIds(deps.db, commentPosts) : [])
+      .filter((p) => p.deleted && [p.deleted_as, p.deleted_content_as].some(byModeration))
+      .map((p) => p.id),
+  );
+  return items.flatMap((item) => {
+    const target = item.targetItem;
+    if (!target) return [];
+    if (item.targetType === 'post') {
+      const post = target as Post;
+      return visiblePost(post) ? [postEntry(site, post)] : [];
+    }
+    const comment = target as Comment;
+    return comment.deleted || removedPosts.has(comment.postId) ? [] : [commentEntry(site, comment)];
+  });
+}
+
 /**
  * `GET /api/feeds/users/{username}/lists/{listName}`: a public list's posts and comments, in the
  * list's own order unless `sort` names another of the list sorts. A private list is not found.
@@ -391,30 +432,22 @@ export async function getListAtom(
     deps,
     key,
     async () => {
-      const page = await getListItems(deps, null, { listId: String(list.id) }, itemQuery);
-      // A saved comment's post may have been removed since (by moderators or admins, or its content
-      // purged by them): the comment then leaves the feed with it. A post its author deleted keeps its
-      // comments, as on its page.
-      const commentPosts = page.items.flatMap((item) =>
-        item.targetType === 'comment' && item.targetItem ? [(item.targetItem as Comment).postId] : [],
-      );
-      const removedPosts = new Set(
-        (commentPosts.length ? await postsByIds(deps.db, commentPosts) : [])
-          .filter((p) => p.deleted && [p.deleted_as, p.deleted_content_as].some(byModeration))
-          .map((p) => p.id),
-      );
-      const entries = page.items.flatMap((item) => {
-        const target = item.targetItem;
-        if (!target) return [];
-        if (item.targetType === 'post') {
-          const post = target as Post;
-          return visiblePost(post) ? [postEntry(site, post)] : [];
-        }
-        const comment = target as Comment;
-        return comment.deleted || removedPosts.has(comment.postId) ? [] : [commentEntry(site, comment)];
-      });
-      // A list's page never ends inside a second (its cursor is one), so items added within the same
-      // second can make it longer than asked; a feed has no next page and keeps the first `limit`.
+      const entries: AtomEntry[] = [];
+      // A list's page ends before a second it would split (its cursor is one), and removed posts leave
+      // the feed after the page is read: the next pages are read until the feed has its `limit`.
+      let next: string | null = null;
+      for (let reads = 0; reads < LIST_PAGES_READ; reads++) {
+        const page = await getListItems(
+          deps,
+          null,
+          { listId: String(list.id) },
+          { ...itemQuery, ...(next ? { next } : {}) },
+        );
+        entries.push(...(await listEntries(deps, site, page.items)));
+        next = page.next;
+        if (entries.length >= limit || next === null) break;
+      }
+      // A page may also run past a second's items; a feed has no next page and keeps the first `limit`.
       entries.splice(limit);
       return feedOf(
         deps,

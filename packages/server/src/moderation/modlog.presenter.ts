@@ -27,15 +27,16 @@ function targetOf(
   row: ModLogRow,
   showName: boolean,
   revealDeleted: boolean,
-  seesRemovedAuthor: boolean,
+  seesDeletedAuthor: boolean,
 ): ModLogEntry['target'] {
   // A moderator acting on themselves (stepping down) would be named as the target.
   const self = row.target_user_id !== null && row.target_user_id === row.actor_id;
   let username = row.target_deleted && !revealDeleted ? GHOST : row.target_user_name;
   if (self && !showName) username = null;
-  // A removed comment hides its author from all but the admins and, when moderators removed it, the
-  // community's moderators (DOMAIN §4.7): its log entry does not name them to anyone else either.
-  if (row.action === 'remove_comment' && !seesRemovedAuthor) username = null;
+  // A deleted comment hides its author from all but the admins and, when moderators removed it, the
+  // community's moderators (DOMAIN §4.7): no entry about it (its removal, or a lock before) names them
+  // to anyone else, or the entry's comment id would tie the two together.
+  if (row.comment_deleted_as !== null && !seesDeletedAuthor) username = null;
   return {
     type: targetType(row),
     postId: row.post_public_id,
@@ -48,13 +49,13 @@ function targetOf(
 /**
  * One entry of the public log. `showName` says whether this viewer may see who acted; `revealDeleted`
  * whether they see the names of accounts deleted since (the admins), which others see as the ghost;
- * `seesRemovedAuthor` whether they see who wrote a removed comment (DOMAIN §4.7).
+ * `seesDeletedAuthor` whether they see who wrote the entry's comment if it is deleted (DOMAIN §4.7).
  */
 export function presentModLogEntry(
   row: ModLogRow,
   showName: boolean,
   revealDeleted: boolean,
-  seesRemovedAuthor: boolean,
+  seesDeletedAuthor: boolean,
 ): ModLogEntry {
   const details = row.details ?? {};
   const changes = Array.isArray(details.changes) ? details.changes.map(String) : null;
@@ -66,7 +67,7 @@ export function presentModLogEntry(
     moderator: !showName ? null : row.actor_deleted && !revealDeleted ? GHOST : row.actor_name,
     moderatorHidden: !showName,
     community: row.community_name,
-    target: targetOf(row, showName, revealDeleted, seesRemovedAuthor),
+    target: targetOf(row, showName, revealDeleted, seesDeletedAuthor),
     reasonRule: row.reason_rule,
     reason: row.reason,
     expiresAt: typeof details.expiresAt === 'string' ? details.expiresAt : null,

@@ -1,12 +1,17 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ModLogAction } from '@commons/shared/modlog';
-import type { DB, ModLogTable } from '../db/schema.js';
+import type { DB, Group, ModLogTable } from '../db/schema.js';
 
 export type ModLogRow = Selectable<ModLogTable> & {
   hide_names: boolean | null;
   /** Whether the acting account, and the target account, have been deleted since. */
   actor_deleted: boolean;
   target_deleted: boolean;
+  /**
+   * For an entry about a comment: the group that deleted the comment, as it is now (`normal` its
+   * author); null while the comment stands. `gone` when the comment no longer exists.
+   */
+  comment_deleted_as: Group | 'gone' | null;
 };
 
 /** One entry, as the service builds it (names and titles copied, so that it outlives its target). */
@@ -83,11 +88,17 @@ export function modLogPage(db: Kysely<DB>, filter: ModLogFilter): Promise<ModLog
     .leftJoin('communities', 'communities.id', 'mod_log.community_id')
     .leftJoin('users as actor', 'actor.id', 'mod_log.actor_id')
     .leftJoin('users as target', 'target.id', 'mod_log.target_user_id')
+    .leftJoin('comments', 'comments.id', 'mod_log.comment_id')
     .selectAll('mod_log')
     .select('communities.modlog_hide_names as hide_names')
     .select([
       sql<boolean>`actor.deleted_at IS NOT NULL`.as('actor_deleted'),
       sql<boolean>`target.deleted_at IS NOT NULL`.as('target_deleted'),
+      sql<ModLogRow['comment_deleted_as']>`CASE
+        WHEN mod_log.comment_id IS NULL THEN NULL
+        WHEN comments.id IS NULL THEN 'gone'
+        WHEN comments.deleted_at IS NULL THEN NULL
+        ELSE coalesce(comments.deleted_as, 'normal') END`.as('comment_deleted_as'),
     ]);
   if (filter.communityId !== undefined) query = query.where('mod_log.community_id', '=', filter.communityId);
   if (filter.action !== undefined) query = query.where('mod_log.action', '=', filter.action);
@@ -98,6 +109,8 @@ export function modLogPage(db: Kysely<DB>, filter: ModLogFilter): Promise<ModLog
       query = query.where((eb) =>
         eb.or([
           eb('communities.modlog_hide_names', 'is not', true),
+          // A community hides its moderators' names, not the admins' acting as admins.
+          eb('mod_log.acted_as', '=', 'admins'),
           ...(visible.length ? [eb('mod_log.community_id', 'in', visible)] : []),
         ]),
       );

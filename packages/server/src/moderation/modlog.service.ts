@@ -146,18 +146,17 @@ async function page(
   });
   const moderates = (row: ModLogRow) =>
     seenIn === null || (row.community_id !== null && seenIn.has(row.community_id));
-  const showName = (row: ModLogRow) => !row.hide_names || moderates(row);
+  // The setting hides the community's moderators; an admin acting as admins, or the operator, is named.
+  const showName = (row: ModLogRow) =>
+    !row.hide_names || row.acted_as === 'admins' || row.actor_id === null || moderates(row);
+  // DOMAIN §4.7: the admins see every deleted comment's author; the community's moderators those
+  // their group removed; nobody else any.
+  const seesDeletedAuthor = (row: ModLogRow) =>
+    seenIn === null || (row.comment_deleted_as === 'mods' && moderates(row));
   return {
     entries: rows
       .slice(0, size)
-      .map((row) =>
-        presentModLogEntry(
-          row,
-          showName(row),
-          seenIn === null,
-          seenIn === null || (row.acted_as === 'mods' && moderates(row)),
-        ),
-      ),
+      .map((row) => presentModLogEntry(row, showName(row), seenIn === null, seesDeletedAuthor(row))),
     next: rows[size] ? String(rows[size].id) : null,
   };
 }
