@@ -340,4 +340,19 @@ describe('ban_user and unban_user', () => {
     expect((await userRow(target.user.id)).no_comments).toBe(1);
     expect((await userRow(target.user.id)).banned_at).not.toBeNull();
   });
+
+  it('takes a span of days reaching back before any post as all of them', async () => {
+    for (const days of [3_000_000, 1e300]) {
+      const target = await member(t);
+      const post = await textPost(target.client);
+      await age(post.id, 400 * DAY);
+      const res = await adminAction(admin.client, {
+        action: 'ban_user',
+        username: target.user.username,
+        deleteContentDays: days,
+      });
+      expect(res.status).toBe(200);
+      expect(await postRow(post.id)).toMatchObject({ deleted: true, deleted_content: true });
+    }
+  });
 });

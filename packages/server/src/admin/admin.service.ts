@@ -44,6 +44,11 @@ export async function runAdminAction(deps: Deps, viewer: UserRow | null, action:
       if (days !== undefined && (!Number.isFinite(days) || days < 0))
         throw errors.deleteContentDaysNegative();
       const now = deps.clock();
+      // 0, or a span reaching back before any post could be, is all of the account's content.
+      const since =
+        days === undefined || days === 0 || days * 86_400_000 >= now.getTime()
+          ? null
+          : new Date(now.getTime() - days * 86_400_000);
       // The ban first, then the purge: a post or comment under way for the account either committed
       // before the ban took the account's row, and the purge finds it, or waits and is refused
       // (holdActiveAccount). Purged first, what came in meanwhile stayed.
@@ -53,7 +58,6 @@ export async function runAdminAction(deps: Deps, viewer: UserRow | null, action:
         await recordSiteBan(trx, viewer, target, true, now, days);
       });
       if (days !== undefined) {
-        const since = days === 0 ? null : new Date(now.getTime() - days * 86_400_000);
         await purgeUserPosts(deps, target.id, since, viewer.id);
         await purgeUserComments(deps, target.id, since, viewer.id);
       }
