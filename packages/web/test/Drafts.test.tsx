@@ -4,10 +4,11 @@ import { Link, Router, useLocation } from 'wouter';
 import { messages, type Community, type Post } from '@commons/shared';
 import NewPostPage from '../src/app/routes/new-post';
 import { CommentForm } from '../src/features/comments/components/CommentForm';
+import { Toasts } from '../src/components/ui/Toasts';
 import { useLogout } from '../src/features/auth/api/logout';
 import { draftKeys, loadDraft, saveDraft } from '../src/lib/drafts';
 import { guardNavigation } from '../src/lib/navigation-guard';
-import { fakeApi, type Route } from './fake-api';
+import { errorReply, fakeApi, type Route } from './fake-api';
 import { makeUser } from './fixtures';
 import { makeComment, makeFullCommunity, makePost } from './post-fixtures';
 import { renderWithApp } from './render';
@@ -232,6 +233,24 @@ describe('drafts and logging out', () => {
     await waitFor(() => expect(loadDraft(draftKeys.newPost, me.id)).toBeNull());
     expect(loadDraft(draftKeys.comment('p1', null), me.id)).toBeNull();
     expect(loadDraft(draftKeys.newPost, other.id)).toEqual({ title: 'Bob keeps his' });
+  });
+
+  test('a session already ended elsewhere is logged out, with its drafts, and no failure said', async () => {
+    saveDraft(draftKeys.newPost, me.id, { title: 'Half a thought' });
+    fakeApi({
+      'POST /api/_login?action=logout': errorReply(401, 'not_logged_in', 'Not logged in.'),
+      'GET /api/_user': errorReply(401, 'not_logged_in', 'Not logged in.'),
+    });
+    const { user } = renderWithApp(
+      <>
+        <LogoutButton />
+        <Toasts />
+      </>,
+      { initial: { user: me } },
+    );
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(loadDraft(draftKeys.newPost, me.id)).toBeNull());
+    expect(screen.queryByText(messages.login.logoutFailed)).toBeNull();
   });
 
   test('a comment box still open after logging out writes nothing to the device', async () => {

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, test } from 'vitest';
 import { messages, type Community, type Initial, type User } from '@commons/shared';
 import NewPostPage from '../src/app/routes/new-post';
+import { siteConfig } from '../src/app/site-config';
 import { Toasts } from '../src/components/ui/Toasts';
 import { deferred, errorReply, fakeApi, type Reply, type Route } from './fake-api';
 import { fakeUploads, imageFile } from './fake-uploads';
@@ -510,6 +511,28 @@ describe('PostEditor: images', () => {
     expect(tab('Image').getAttribute('aria-selected')).toBe('true');
     await waitFor(() => expect(uploads).toHaveLength(1));
     expect(uploads[0]!.file.name).toBe('pasted.png');
+  });
+
+  test('where the site has no image posts, a pasted image is left alone', async () => {
+    const { uploads } = fakeUploads();
+    siteConfig.imagePostsDisabled = true;
+    try {
+      renderEditor();
+      await communityLoaded();
+      const event = new Event('paste', { bubbles: true, cancelable: true });
+      Object.defineProperty(event, 'clipboardData', {
+        value: { files: [imageFile('pasted.png')], getData: () => '' },
+      });
+      act(() => {
+        document.dispatchEvent(event);
+      });
+      expect(event.defaultPrevented).toBe(false);
+      expect(tab('Text').getAttribute('aria-selected')).toBe('true');
+      await settle();
+      expect(uploads).toHaveLength(0);
+    } finally {
+      siteConfig.imagePostsDisabled = false;
+    }
   });
 
   test('deleting an image asks first', async () => {

@@ -145,6 +145,21 @@ describe('SignupModal', () => {
     expect(api.requestsTo('GET /api/users/taken_name')).toHaveLength(1);
   });
 
+  test('a taken name is said on submit too, beside the errors of the other fields', async () => {
+    const { user, api } = renderSignup({
+      'GET /api/users/taken_name': { body: makeUser({ username: 'taken_name' }) },
+    });
+    const f = fields();
+    await user.type(f.username, 'taken_name');
+    await user.tab();
+    await waitFor(() => expect(descriptionOf(f.username)).toBe(messages.signup.usernameTaken('taken_name')));
+    await user.type(f.email, 'alice@example');
+    await user.click(f.submit);
+    expect(descriptionOf(f.email)).toBe(messages.signup.emailInvalid);
+    await waitFor(() => expect(descriptionOf(f.username)).toBe(messages.signup.usernameTaken('taken_name')));
+    expect(api.requestsTo('POST /api/_signup')).toHaveLength(0);
+  });
+
   test('leaving the username field with a free name shows no error', async () => {
     const { user, api } = renderSignup({ 'GET /api/users/free_name': freeName() });
     const f = fields();

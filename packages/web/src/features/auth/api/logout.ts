@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messages } from '@commons/shared';
-import { api } from '../../../lib/api-client';
+import { api, ApiError } from '../../../lib/api-client';
 import { clearDraftsOf } from '../../../lib/drafts';
 import { showAlert } from '../../../components/ui/Toasts';
 import { sessionChanged, useCurrentUser } from '../../session';
@@ -13,12 +13,17 @@ export function logout(): Promise<{ success: true }> {
 export function useLogout() {
   const queryClient = useQueryClient();
   const userId = useCurrentUser()?.id ?? null;
+  const loggedOut = () => {
+    if (userId) clearDraftsOf(userId);
+    return sessionChanged(queryClient, null);
+  };
   return useMutation({
     mutationFn: logout,
-    onSuccess: () => {
-      if (userId) clearDraftsOf(userId);
-      return sessionChanged(queryClient, null);
-    },
-    onError: () => showAlert(messages.login.logoutFailed, { tone: 'error' }),
+    onSuccess: loggedOut,
+    // A session already ended elsewhere (a password changed on another device, a ban) is logged out.
+    onError: (error) =>
+      error instanceof ApiError && error.code === 'not_logged_in'
+        ? loggedOut()
+        : showAlert(messages.login.logoutFailed, { tone: 'error' }),
   });
 }

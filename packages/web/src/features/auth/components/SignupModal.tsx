@@ -80,7 +80,11 @@ export default function SignupModal({ onClose }: { onClose: () => void }) {
     if (disabled || submitting) return;
     const found = validateSignup(values);
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      // The name's availability is checked on submit too (core §5), beside the other fields' errors.
+      if (!found.username) void checkAvailability(values.username.trim());
+      return;
+    }
     const username = values.username.trim();
     setSubmitting(true);
     try {

@@ -185,9 +185,9 @@ export function usePostEditor(mode: EditorMode) {
     clearProblem('images');
   };
 
-  // Images pasted anywhere on the page join the image post.
+  // Images pasted anywhere on the page join the image post, where the site has image posts.
   const onPasteImages = useEffectEvent((event: ClipboardEvent) => {
-    if (editing) return;
+    if (editing || siteConfig.imagePostsDisabled) return;
     const files = [...(event.clipboardData?.files ?? [])].filter((file) => file.type.startsWith('image/'));
     if (files.length === 0) return;
     event.preventDefault();
