@@ -135,12 +135,12 @@ export const modLogMessages = {
   settingNames: {
     nsfw: 'NSFW',
     about: 'about',
-    postingRestricted: 'posting restricted',
+    postingRestricted: 'posting restriction',
     modlogHideNames: "hide moderators' names",
     proPic: 'picture',
     bannerImage: 'banner',
-    signupsDisabled: 'signups disabled',
-    torBlocked: 'Tor blocked',
+    signupsDisabled: 'signups',
+    torBlocked: 'Tor blocking',
   } as Record<string, string>,
   actionNames: {
     remove_post: 'Remove post',
