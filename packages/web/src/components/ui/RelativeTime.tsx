@@ -47,12 +47,14 @@ function fullDate(date: Date): string {
   return titleFormat.format(date);
 }
 
+/**
+ * The time to show against: the shared clock in the browser; on the server, whose renders nothing
+ * subscribes to, the time of the render (the module's clock there is the process's start).
+ */
+const snapshot = () => (typeof window === 'undefined' ? Date.now() : now);
+
 export function RelativeTime({ date, className }: { date: string | Date; className?: string }) {
-  const current = useSyncExternalStore(
-    subscribe,
-    () => now,
-    () => now,
-  );
+  const current = useSyncExternalStore(subscribe, snapshot, snapshot);
   const value = typeof date === 'string' ? new Date(date) : date;
   return (
     <time className={className} dateTime={value.toISOString()} title={fullDate(value)}>

@@ -1,0 +1,23 @@
+import { render, screen } from '@testing-library/react';
+import { renderToString } from 'preact-render-to-string';
+import { describe, expect, test, vi } from 'vitest';
+import { RelativeTime } from '../src/components/ui/RelativeTime';
+
+const NOW = new Date('2026-03-01T12:00:00Z');
+const minutesBefore = (n: number) => new Date(NOW.getTime() - n * 60_000).toISOString();
+
+describe('RelativeTime', () => {
+  test('reads against the shared clock in the browser', () => {
+    vi.useFakeTimers({ now: NOW });
+    render(<RelativeTime date={minutesBefore(9)} />);
+    expect(screen.getByText('9 minutes ago').getAttribute('datetime')).toBe(minutesBefore(9));
+  });
+
+  test("on the server, against the time of the render, not the process's start", () => {
+    vi.useFakeTimers({ now: NOW });
+    vi.stubGlobal('window', undefined);
+    expect(renderToString(<RelativeTime date={minutesBefore(9)} />)).toContain('>9 minutes ago</time>');
+    vi.setSystemTime(new Date(NOW.getTime() + 2 * 3_600_000));
+    expect(renderToString(<RelativeTime date={minutesBefore(9)} />)).toContain('>2 hours ago</time>');
+  });
+});
