@@ -321,11 +321,18 @@ describe('the install banner', () => {
     expect(banner()).toBeNull();
   });
 
-  test('dismissing it is remembered in neverShowInstallBanner', async () => {
-    const { user, unmount } = renderWithApp(<InstallBanner />, { path: '/' });
+  test('dismissing it is remembered in neverShowInstallBanner, and focus moves on to the content', async () => {
+    const { user, unmount } = renderWithApp(
+      <>
+        <InstallBanner />
+        <main id="main" tabIndex={-1} />
+      </>,
+      { path: '/' },
+    );
     offerInstall();
     await user.click(screen.getByRole('button', { name: pwaMessages.installDismiss }));
     expect(banner()).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('main'));
     expect(localStorage.getItem('neverShowInstallBanner')).toBe('true');
     unmount();
     renderWithApp(<InstallBanner />, { path: '/' });

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { siteConfig } from '../src/app/site-config';
+import { Navbar } from '../src/features/layout/Navbar';
 import { SearchBox } from '../src/features/layout/SearchBox';
 import { renderWithApp } from './render';
 
@@ -102,5 +103,17 @@ describe('SearchBox where the operator keeps the web search (SEARCH=external)', 
     await user.type(search, '   {Enter}');
     expect(open).not.toHaveBeenCalled();
     expect(history).toEqual(['/']);
+  });
+
+  test("on a phone, the navbar's search row closes on Escape and gives focus back to its button", async () => {
+    const { user } = renderWithApp(<Navbar mobile onOpenDrawer={() => undefined} />);
+    const button = screen.getByRole('button', { name: 'Search' });
+    await user.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: /^Search Commons/ }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('searchbox')).toBeNull();
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(button);
   });
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { User } from '@commons/shared';
 import { Link, useLocation } from 'wouter';
 import { messages } from '@commons/shared';
@@ -72,6 +72,11 @@ export function Navbar({ mobile, onOpenDrawer }: { mobile: boolean; onOpenDrawer
   const narrow = useMediaQuery('(max-width: 480px)');
   const { hidden, scrolled } = useNavbarAutohide(mobile);
   const [searchOpen, setSearchOpen] = useState(false);
+  const searchButton = useRef<HTMLButtonElement>(null);
+  const closeSearch = () => {
+    setSearchOpen(false);
+    searchButton.current?.focus();
+  };
   // Narrow screens keep the box behind the Search button: "/" opens it (and the box, focused on
   // mounting, takes the key's place; once open, its own listener focuses it again).
   useEffect(() => {
@@ -112,6 +117,7 @@ export function Navbar({ mobile, onOpenDrawer }: { mobile: boolean; onOpenDrawer
         <div className={styles.actions}>
           {mobile && (
             <button
+              ref={searchButton}
               type="button"
               className={styles.iconButton}
               onClick={() => setSearchOpen((o) => !o)}
@@ -140,7 +146,7 @@ export function Navbar({ mobile, onOpenDrawer }: { mobile: boolean; onOpenDrawer
       </div>
       {mobile && searchOpen && (
         <div className={styles.searchRow}>
-          <SearchBox autoFocus />
+          <SearchBox autoFocus onEscape={closeSearch} />
         </div>
       )}
     </header>

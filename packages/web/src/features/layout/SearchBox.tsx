@@ -28,9 +28,9 @@ export function isSearchShortcut(event: KeyboardEvent): boolean {
  * The navbar's search box: it opens the built-in search page, `/search?q=` (issue 16), or, where the
  * operator keeps the reference behaviour, a web search limited to this site in a new tab (core §1).
  * Pressing "/" anywhere (outside a text field) focuses it. On the search page it shows that search's
- * words.
+ * words. Where it opens on its own row (phones), Escape closes it through `onEscape`.
  */
-export function SearchBox({ autoFocus = false }: { autoFocus?: boolean }) {
+export function SearchBox({ autoFocus = false, onEscape }: { autoFocus?: boolean; onEscape?: () => void }) {
   const input = useRef<HTMLInputElement>(null);
   const [location, navigate] = useLocation();
   const urlSearch = useSearch();
@@ -65,7 +65,7 @@ export function SearchBox({ autoFocus = false }: { autoFocus?: boolean }) {
   };
 
   return (
-    <form role="search" className={styles.form} onSubmit={submit}>
+    <form role="search" aria-label="Site" className={styles.form} onSubmit={submit}>
       <Icon name="search" size={18} />
       <input
         ref={input}
@@ -76,6 +76,11 @@ export function SearchBox({ autoFocus = false }: { autoFocus?: boolean }) {
         aria-keyshortcuts="/"
         value={query}
         onChange={(e) => setQuery(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key !== 'Escape' || !onEscape) return;
+          e.preventDefault();
+          onEscape();
+        }}
         autoFocus={autoFocus}
       />
       <kbd className={styles.key} aria-hidden="true">

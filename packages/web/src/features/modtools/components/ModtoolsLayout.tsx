@@ -72,7 +72,14 @@ export function ModtoolsLayout({
           </div>
         ))}
       </nav>
-      <div className={styles.content}>{children}</div>
+      <div className={styles.content}>
+        {/* The page's heading for those who navigate by headings; the sidebar and the tab show it. */}
+        <h1 className="visually-hidden">
+          Moderation tools: {community.name}
+          {tab ? `, ${MODTOOLS_TABS[tab]}` : ''}
+        </h1>
+        {children}
+      </div>
     </div>
   );
 }

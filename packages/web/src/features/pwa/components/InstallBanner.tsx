@@ -26,6 +26,8 @@ export function InstallBanner() {
   const dismiss = () => {
     storage.set('neverShowInstallBanner', 'true');
     setDismissed(true);
+    // The focused button goes with the banner: focus moves on to the page's content, not to the body.
+    document.getElementById('main')?.focus({ preventScroll: true });
   };
   const install = () => {
     if (prompt) void promptInstall();

@@ -145,7 +145,7 @@ export function SearchPage() {
       <h1 id="search-heading" className={styles.heading}>
         {m.heading}
       </h1>
-      <form role="search" className={styles.form} onSubmit={submit}>
+      <form role="search" aria-labelledby="search-heading" className={styles.form} onSubmit={submit}>
         <div className={styles.queryRow}>
           <input
             type="search"
