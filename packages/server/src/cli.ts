@@ -7,6 +7,7 @@ import { EmbeddedInUseError, embeddedLayout, EmbeddedStartError } from './db/emb
 import { migrate } from './db/migrate.js';
 import { openConfiguredDatabase } from './db/open.js';
 import { AppError } from './lib/errors.js';
+import { dataDirFailure, databaseFailure } from './lib/start-errors.js';
 import { systemClock } from './lib/time.js';
 import { BackupFormatError, readBackupHeader } from './operations/backup.js';
 import { isStandardOutput } from './operations/backup.js';
@@ -96,7 +97,10 @@ async function readSecret(prompt: string, fromStdin: boolean): Promise<string> {
 }
 
 async function confirm(question: string): Promise<boolean> {
-  if (!process.stdin.isTTY) return false;
+  if (!process.stdin.isTTY) {
+    console.error('There is no terminal to ask for YES: add --yes to the command to confirm it.');
+    return false;
+  }
   const rl = readline.createInterface({ input: process.stdin, output: process.stdout });
   const answer = await new Promise<string>((resolve) => rl.question(question, resolve));
   rl.close();
@@ -294,6 +298,9 @@ const NEEDS_READY_DATABASE = new Set<Operation['op']>([
 ]);
 
 async function execute(config: Config, operation: Operation): Promise<string> {
+  // A folder this user may not enter would read as no database at all below.
+  const unusable = config.databaseUrl ? null : dataDirFailure(config.dataDir, true);
+  if (unusable) throw new OperatorError(unusable);
   if (
     !config.databaseUrl &&
     operation.op !== 'migrate' &&
@@ -365,6 +372,12 @@ async function main(args: string[]): Promise<number> {
       error instanceof BackupFormatError
     ) {
       console.error(`commons: ${error.message}`);
+      return 1;
+    }
+    // Connections open at first use: a database that refuses is said wherever the command met it.
+    const why = databaseFailure(error, config);
+    if (why) {
+      console.error(`commons: ${why}`);
       return 1;
     }
     throw error;

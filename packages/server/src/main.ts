@@ -15,6 +15,8 @@ import { openConfiguredDatabase } from './db/open.js';
 import { siteJobs } from './jobs/jobs.js';
 import { IpBlockList, syncIpBlocks } from './ipblocks/ip-block-list.js';
 import { fetchTorExitList, TorExits } from './ipblocks/tor-exits.js';
+import { dataDirFailure, dataDirOwner, databaseFailure, listenFailure } from './lib/start-errors.js';
+import { giveImageFilesTo } from './images/image-store.js';
 import { systemClock } from './lib/time.js';
 import { startDeliveryRunner } from './notifications/delivery-runner.js';
 import { createPushSender } from './push/push.service.js';
@@ -24,8 +26,17 @@ import { Secrets } from './site/secrets.js';
 import { createRecentSessions } from './sessions/recent-sessions.js';
 import { seedSite } from './site/seed.js';
 
-/** However a step hangs, the process is gone this long after the first SIGTERM or SIGINT. */
+/** However a step hangs, the process is gone this long after the first SIGTERM, SIGINT or SIGHUP. */
 const SHUTDOWN_DEADLINE_MS = 10_000;
+
+/**
+ * The signals that stop the site cleanly: a service manager's, Ctrl+C, and a closed terminal (an SSH
+ * session that drops sends SIGHUP, whose default would leave the embedded database running).
+ */
+const STOP_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
+
+/** A start that cannot go on for a reason the operator can fix, said in one line. */
+class StartFailure extends Error {}
 
 function fail(message: string): never {
   console.error(`commons: ${message}`);
@@ -71,6 +82,9 @@ async function main(): Promise<void> {
     );
   }
 
+  const unusable = dataDirFailure(config.dataDir, !config.databaseUrl);
+  if (unusable) fail(unusable);
+  giveImageFilesTo(dataDirOwner(config.dataDir));
   const database = await openDatabase(config);
   for (const note of database.embedded?.notes ?? []) console.log(note);
   // Until the server listens, a signal just stops the database and leaves.
@@ -78,22 +92,27 @@ async function main(): Promise<void> {
     database.embedded?.signalStop();
     process.exit(1);
   };
-  process.once('SIGTERM', early);
-  process.once('SIGINT', early);
+  for (const signal of STOP_SIGNALS) process.once(signal, early);
   try {
     await serve(config, database);
   } catch (error) {
     await database.close().catch(() => {});
     throw error;
   } finally {
-    process.off('SIGTERM', early);
-    process.off('SIGINT', early);
+    for (const signal of STOP_SIGNALS) process.off(signal, early);
   }
 }
 
 /** Migrations, the app, listening, jobs; and the bounded shutdown. */
 async function serve(config: Config, database: Database): Promise<void> {
-  await migrate(database.db);
+  // The first statements open the first connection: a server that refuses is said here.
+  try {
+    await migrate(database.db);
+  } catch (error) {
+    const why = databaseFailure(error, config);
+    if (why) throw new StartFailure(why);
+    throw error;
+  }
   await seedSite(database.db);
   const secrets = new Secrets();
   await secrets.load(database.db, config);
@@ -104,6 +123,23 @@ async function serve(config: Config, database: Database): Promise<void> {
         maxRetriesPerRequest: 1,
       })
     : null;
+
+  // Without a listener ioredis prints every failed reconnection's stack: the log says once that Redis
+  // went away, and once that it is back.
+  let redisLog: { warn: (obj: object, msg: string) => void; info: (msg: string) => void } | null = null;
+  let redisDown = false;
+  redis?.on('error', (err: Error) => {
+    if (redisDown) return;
+    redisDown = true;
+    const text = `Redis (REDIS_URL) is unreachable (${err.message}): this process goes on with its own rate-limit counters and cached pages until it is back`;
+    if (redisLog) redisLog.warn({ err }, text);
+    else console.error(`commons: ${text}`);
+  });
+  redis?.on('ready', () => {
+    if (!redisDown) return;
+    redisDown = false;
+    redisLog?.info('Redis (REDIS_URL) is reachable again');
+  });
 
   let warnTier = (error: unknown) => console.error('read cache: Redis failed', error);
   // With Redis, the processes share what they computed (cache/shared-tier.ts).
@@ -131,7 +167,14 @@ async function serve(config: Config, database: Database): Promise<void> {
     { log: app.log.child({ area: 'push' }) },
   );
   warnTier = tierWarning(app.log);
-  await app.listen({ port: config.port, host: config.host });
+  redisLog = app.log;
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const why = listenFailure(error, config);
+    if (why) throw new StartFailure(why);
+    throw error;
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
 
@@ -222,11 +265,10 @@ async function serve(config: Config, database: Database): Promise<void> {
     clearTimeout(deadline);
     process.exit(0);
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  for (const signal of STOP_SIGNALS) process.on(signal, () => void shutdown(signal));
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  console.error(error instanceof StartFailure ? `commons: ${error.message}` : error);
   process.exit(1);
 });

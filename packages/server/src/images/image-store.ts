@@ -39,17 +39,41 @@ export function copyPath(root: string, id: string, size: string, fit: Fit | '', 
 }
 
 /**
+ * The account given the folders and files the store makes, or null to leave them this process's. Set
+ * when the server runs as root in a DATA_DIR another account owns (README: the site then runs its
+ * database as that account): images written as root would refuse every later upload of the site run
+ * as its owner.
+ */
+let filesOwner: { uid: number; gid: number } | null = null;
+
+export function giveImageFilesTo(owner: { uid: number; gid: number } | null): void {
+  filesOwner = owner;
+}
+
+/** The folders from `created` (the first that mkdir made) down to `folder`, given to the owner. */
+async function giveFolders(created: string | undefined, folder: string): Promise<void> {
+  if (!filesOwner || created === undefined) return;
+  const chain: string[] = [];
+  for (let dir = folder; dir.length >= created.length; dir = path.dirname(dir)) {
+    chain.push(dir);
+    if (dir === created) break;
+  }
+  for (const dir of chain.reverse()) await fs.chown(dir, filesOwner.uid, filesOwner.gid);
+}
+
+/**
  * Writes a file so that readers see either nothing or all of it: a temporary file in the same folder,
  * then a rename. With `durable`, the data and the rename are flushed to disk first, so that a row that
  * names the file never outlives the file after a power cut.
  */
 export async function writeFileAtomic(file: string, data: Buffer, durable: boolean): Promise<void> {
   const folder = path.dirname(file);
-  await fs.mkdir(folder, { recursive: true });
+  await giveFolders(await fs.mkdir(folder, { recursive: true }), folder);
   const temporary = path.join(folder, `.${path.basename(file)}.${crypto.randomBytes(6).toString('hex')}.tmp`);
   try {
     const handle = await fs.open(temporary, 'wx');
     try {
+      if (filesOwner) await handle.chown(filesOwner.uid, filesOwner.gid);
       await handle.writeFile(data);
       if (durable) await handle.sync();
     } finally {

@@ -398,6 +398,9 @@ export async function startEmbedded(
 
   rotateLog(layout.logFile);
   const log = fs.openSync(layout.logFile, 'a', 0o600);
+  // The log is the database user's, as its folder is: written by root, it would stop the site run as
+  // the owner of DATA_DIR later.
+  if (user) fs.fchownSync(log, user.uid, user.gid);
   const settings = {
     ...EMBEDDED_SETTINGS,
     ...overrides,
