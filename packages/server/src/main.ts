@@ -35,6 +35,9 @@ const SHUTDOWN_DEADLINE_MS = 10_000;
  */
 const STOP_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
 
+/** Far above a healthy Redis's answer (well under a millisecond on the same network). */
+const REDIS_COMMAND_TIMEOUT_MS = 500;
+
 /** A start that cannot go on for a reason the operator can fix, said in one line. */
 class StartFailure extends Error {}
 
@@ -121,6 +124,9 @@ async function serve(config: Config, database: Database): Promise<void> {
     ? new (await import('ioredis')).Redis(config.redisUrl, {
         enableOfflineQueue: false,
         maxRetriesPerRequest: 1,
+        // A Redis that stops answering (paused, partitioned) fails its commands after this, and the
+        // callers go on without it (their own counters, their own pages); without it they waited.
+        commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
       })
     : null;
 

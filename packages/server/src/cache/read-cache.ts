@@ -38,8 +38,8 @@ export interface ReadCache {
   invalidate(): void;
   /**
    * A write here changed pages: the shared tier's entries are never read again, by any process, and
-   * this process forgets its own. A tier that cannot be reached is reported to `onTierError`; its
-   * entries then end with their lifetime.
+   * this process forgets its own. A tier that cannot be reached is reported to `onTierError`; every
+   * process then still leaves its older entries out, from the change's notice on (`invalidate`).
    */
   invalidateAll(): Promise<void>;
   /** How many entries it holds, expired ones not yet forgotten included. */
@@ -64,6 +64,9 @@ export function createReadCache(
   // A computation that began before an invalidation may have read what the write changed: its result
   // is answered to the requests that waited for it, but not kept.
   let generation = 0;
+  // When this process last heard of a change: a shared entry begun before it may show what changed,
+  // even when the tier's own generation could not be moved on.
+  let changedAt = -Infinity;
 
   function getValue<T>(key: string, compute: () => Promise<T>): Promise<T> {
     if (ttlMs <= 0) return compute();
@@ -109,20 +112,24 @@ export function createReadCache(
       onTierError(error);
       return null;
     });
-    if (shared?.entry && shared.entry.expires > now()) {
+    if (shared?.entry && shared.entry.expires > now() && shared.entry.started >= changedAt) {
       return { value: JSON.parse(shared.entry.json) as T, expires: shared.entry.expires };
     }
+    const started = now();
     const value = await compute();
     const expires = now() + ttlMs;
     if (shared) {
       // Not awaited: the answer does not wait for the other processes' copy.
-      tier.write(key, shared.generation, JSON.stringify(value), expires, ttlMs).catch(onTierError);
+      tier
+        .write(key, shared.generation, { json: JSON.stringify(value), expires, started }, ttlMs)
+        .catch(onTierError);
     }
     return { value, expires };
   }
 
   function invalidate() {
     generation++;
+    changedAt = now();
     entries.clear();
     // Requests arriving from now on must not join a computation that may have read the old rows.
     pending.clear();

@@ -6,14 +6,23 @@ import type { Secrets } from '../site/secrets.js';
 /**
  * The read cache's second tier, which several processes share (Redis, with `REDIS_URL`): what one
  * process computed, the others read instead of computing it again. Entries are JSON text with the time
- * they expire. A generation number in the tier names the entries of now: `invalidate` moves it on, so
- * every entry from before is never read again, in every process, whatever it kept.
+ * they expire and the time their computation began. A generation number in the tier names the entries
+ * of now: `invalidate` moves it on, so every entry from before is never read again, in every process,
+ * whatever it kept. Should that fail (Redis gone for a moment), each process also leaves out entries
+ * begun before the last change it heard of (cache/read-cache.ts).
  */
 export interface SharedTier {
   /** The entry under `key` of the current generation, if any, and that generation. */
-  read(key: string): Promise<{ generation: string; entry: { json: string; expires: number } | null }>;
+  read(
+    key: string,
+  ): Promise<{ generation: string; entry: { json: string; expires: number; started: number } | null }>;
   /** Keeps an entry under the generation its computation began in (an older one is never read). */
-  write(key: string, generation: string, json: string, expires: number, ttlMs: number): Promise<void>;
+  write(
+    key: string,
+    generation: string,
+    entry: { json: string; expires: number; started: number },
+    ttlMs: number,
+  ): Promise<void>;
   invalidate(): Promise<void>;
 }
 
@@ -51,15 +60,21 @@ export function redisTier(redis: Redis, namespace: () => string): SharedTier {
       const prefix = namespace();
       const [generation, stored] = await client.readCacheEntry(`${prefix}generation`, prefix, key);
       if (stored === null) return { generation, entry: null };
-      // The expiry first, then the JSON: no second parse of a large text to find one number.
-      const comma = stored.indexOf(',');
+      // The times first, then the JSON: no second parse of a large text to find two numbers.
+      const first = stored.indexOf(',');
+      const second = stored.indexOf(',', first + 1);
       return {
         generation,
-        entry: { expires: Number(stored.slice(0, comma)), json: stored.slice(comma + 1) },
+        entry: {
+          expires: Number(stored.slice(0, first)),
+          started: Number(stored.slice(first + 1, second)),
+          json: stored.slice(second + 1),
+        },
       };
     },
-    async write(key, generation, json, expires, ttlMs) {
-      await redis.set(`${namespace()}${generation}:${key}`, `${expires},${json}`, 'PX', ttlMs);
+    async write(key, generation, entry, ttlMs) {
+      const text = `${entry.expires},${entry.started},${entry.json}`;
+      await redis.set(`${namespace()}${generation}:${key}`, text, 'PX', ttlMs);
     },
     async invalidate() {
       await redis.incr(`${namespace()}generation`);

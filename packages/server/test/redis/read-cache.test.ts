@@ -63,6 +63,24 @@ describe('the shared tier', () => {
     expect(await b.getValue('feed', async () => 'fresh')).toBe('fresh');
   });
 
+  it("leaves out pages from before a change even when the writer could not move the tier's generation", async () => {
+    const site = { csrfKey: crypto.randomBytes(32) };
+    const failing = { ...redisTier(clients[0]!, siteNamespace(site)) };
+    failing.invalidate = () => Promise.reject(new Error('Redis gone for a moment'));
+    const errors: unknown[] = [];
+    const a = createReadCache(5_000, Date.now, failing, (error) => errors.push(error));
+    const b = createReadCache(5_000, Date.now, redisTier(clients[1]!, siteNamespace(site)));
+    await a.getValue('feed', async () => 'before');
+    expect(await b.getValue('feed', async () => 'unused')).toBe('before');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await a.invalidateAll();
+    expect(errors).toHaveLength(1);
+    // The writer and, once the notice arrives, the others read nothing from before the change.
+    expect(await a.getValue('feed', async () => 'after, here')).toBe('after, here');
+    b.invalidate();
+    expect(await b.getValue('feed', async () => 'after, there')).toMatch(/^after/);
+  });
+
   it('keeps sites apart on one Redis', async () => {
     const [a] = twoProcesses();
     const [other] = twoProcesses();
