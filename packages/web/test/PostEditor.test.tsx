@@ -390,6 +390,18 @@ describe('PostEditor: pasting a URL', () => {
   });
 });
 
+/** Pastes an image file (`pasted.png`) on the page, as Ctrl+V with an image copied does. */
+function pasteImage(): Event {
+  const event = new Event('paste', { bubbles: true, cancelable: true });
+  Object.defineProperty(event, 'clipboardData', {
+    value: { files: [imageFile('pasted.png')], getData: () => '' },
+  });
+  act(() => {
+    document.dispatchEvent(event);
+  });
+  return event;
+}
+
 describe('PostEditor: images', () => {
   test('uploads each file as the multipart part image, with the CSRF token and a progress bar', async () => {
     localStorage.setItem('csrftoken', 'token-1');
@@ -500,13 +512,7 @@ describe('PostEditor: images', () => {
     const { uploads } = fakeUploads();
     renderEditor();
     await communityLoaded();
-    const event = new Event('paste', { bubbles: true, cancelable: true });
-    Object.defineProperty(event, 'clipboardData', {
-      value: { files: [imageFile('pasted.png')], getData: () => '' },
-    });
-    act(() => {
-      document.dispatchEvent(event);
-    });
+    const event = pasteImage();
     expect(event.defaultPrevented).toBe(true);
     expect(tab('Image').getAttribute('aria-selected')).toBe('true');
     await waitFor(() => expect(uploads).toHaveLength(1));
@@ -519,13 +525,7 @@ describe('PostEditor: images', () => {
     try {
       renderEditor();
       await communityLoaded();
-      const event = new Event('paste', { bubbles: true, cancelable: true });
-      Object.defineProperty(event, 'clipboardData', {
-        value: { files: [imageFile('pasted.png')], getData: () => '' },
-      });
-      act(() => {
-        document.dispatchEvent(event);
-      });
+      const event = pasteImage();
       expect(event.defaultPrevented).toBe(false);
       expect(tab('Text').getAttribute('aria-selected')).toBe('true');
       await settle();

@@ -133,26 +133,26 @@ describe('SignupModal', () => {
     expect((username as HTMLInputElement).value).toBe('abcdefghijklmnopqrstu');
   });
 
-  test('leaving the username field with a taken name says so', async () => {
-    const { user, api } = renderSignup({
+  /** Types a name someone has and leaves the field: the form says it is taken. */
+  async function leaveWithTakenName() {
+    const view = renderSignup({
       'GET /api/users/taken_name': { body: makeUser({ username: 'taken_name' }) },
     });
     const f = fields();
-    await user.type(f.username, 'taken_name');
-    await user.tab();
+    await view.user.type(f.username, 'taken_name');
+    await view.user.tab();
     await waitFor(() => expect(descriptionOf(f.username)).toBe(messages.signup.usernameTaken('taken_name')));
+    return { ...view, f };
+  }
+
+  test('leaving the username field with a taken name says so', async () => {
+    const { api } = await leaveWithTakenName();
     expect(screen.getByRole('alert').textContent).toBe('taken_name is already taken.');
     expect(api.requestsTo('GET /api/users/taken_name')).toHaveLength(1);
   });
 
   test('a taken name is said on submit too, beside the errors of the other fields', async () => {
-    const { user, api } = renderSignup({
-      'GET /api/users/taken_name': { body: makeUser({ username: 'taken_name' }) },
-    });
-    const f = fields();
-    await user.type(f.username, 'taken_name');
-    await user.tab();
-    await waitFor(() => expect(descriptionOf(f.username)).toBe(messages.signup.usernameTaken('taken_name')));
+    const { user, api, f } = await leaveWithTakenName();
     await user.type(f.email, 'alice@example');
     await user.click(f.submit);
     expect(descriptionOf(f.email)).toBe(messages.signup.emailInvalid);
