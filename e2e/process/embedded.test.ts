@@ -23,6 +23,18 @@ describe('the embedded PostgreSQL', () => {
     const none = runCli(env, ['status']);
     expect(none.code).toBe(1);
     expect(none.out).toContain('There is no database');
+    // The settings as the CLI shows them keep the passwords of the connection URLs to themselves.
+    const shown = runCli(
+      {
+        ...env,
+        DATABASE_URL: 'postgres://site:hunter2@127.0.0.1:1/site',
+        REDIS_URL: 'redis://:hunter3@127.0.0.1:1/0',
+      },
+      ['print-config'],
+    );
+    expect(shown.code, shown.out).toBe(0);
+    expect(shown.out).toContain('databaseUrl: "postgres://site:(set)@127.0.0.1:1/site"');
+    expect(shown.out).not.toMatch(/hunter[23]/);
 
     expect(runCli(env, ['migrate']).out).toContain('Applied 0001_foundation');
     const status = runCli(env, ['status']);

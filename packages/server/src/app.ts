@@ -25,6 +25,7 @@ import type { DB } from './db/schema.js';
 import type { Deps } from './deps.js';
 import { createReadCache, type ReadCache } from './cache/read-cache.js';
 import { registerPageInvalidation } from './cache/pages-changed.js';
+import { siteNamespace } from './cache/shared-tier.js';
 import { registerOwnWrites } from './feeds/own-writes.js';
 import { isHttps } from './http/cookies.js';
 import { errorHandler, isApiRequest, sendApiError, setApiHeaders } from './http/error-handler.js';
@@ -145,7 +146,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   const deps: Deps = {
     ...base,
-    limiter: createRateLimiter({ enabled: config.rateLimits, redis: options.redis ?? null }),
+    limiter: createRateLimiter({
+      enabled: config.rateLimits,
+      redis: options.redis ?? null,
+      // Read once: a restore's new secret would only start every count afresh.
+      namespace: options.redis ? siteNamespace(options.secrets, 'rate-limit')() : '',
+    }),
     // The app's clock, not the wall's: tests that hold their clock still get entries that expire only
     // when they say so, whatever the machine's speed.
     readCache:

@@ -269,8 +269,21 @@ async function parse(args: string[], config: Config): Promise<Operation | 'print
   }
 }
 
+/** A connection URL as shown: its password is a secret too. */
+function withoutPassword(text: string | null): string | null {
+  if (text === null) return null;
+  const url = new URL(text);
+  if (url.password) url.password = '(set)';
+  return url.toString();
+}
+
 function printConfig(config: Config): string {
-  const shown = { ...config, secret: config.secret ? '(set)' : '(generated, kept in the database)' };
+  const shown = {
+    ...config,
+    secret: config.secret ? '(set)' : '(generated, kept in the database)',
+    databaseUrl: withoutPassword(config.databaseUrl),
+    redisUrl: withoutPassword(config.redisUrl),
+  };
   return Object.entries(shown)
     .map(([key, value]) => `${key}: ${value instanceof URL ? value.toString() : JSON.stringify(value)}`)
     .join('\n');

@@ -27,17 +27,18 @@ export interface SharedTier {
 }
 
 /**
- * Keys name the site, so that sites sharing one Redis never read each other's pages: by a digest of a
- * secret of the site's database, which every process of the site reads. A restore brings another
- * secret, so every process moves to a new, empty namespace together.
+ * Keys name the site, so that sites sharing one Redis never read each other's pages (or count each
+ * other's requests, for `area` "rate-limit"): by a digest of a secret of the site's database, which
+ * every process of the site reads. A restore brings another secret, so every process moves to a new,
+ * empty namespace together.
  */
-export function siteNamespace(secrets: Pick<Secrets, 'csrfKey'>): () => string {
+export function siteNamespace(secrets: Pick<Secrets, 'csrfKey'>, area = 'read-cache'): () => string {
   let memo: { key: Buffer; namespace: string } | null = null;
   return () => {
     const key = secrets.csrfKey;
     if (memo?.key !== key) {
-      const digest = crypto.createHmac('sha256', key).update('read-cache').digest('base64url');
-      memo = { key, namespace: `commons:read-cache:${digest.slice(0, 16)}:` };
+      const digest = crypto.createHmac('sha256', key).update(area).digest('base64url');
+      memo = { key, namespace: `commons:${area}:${digest.slice(0, 16)}:` };
     }
     return memo.namespace;
   };

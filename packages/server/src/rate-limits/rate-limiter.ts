@@ -17,7 +17,12 @@ export interface RateLimiter {
  * Each check is one atomic increment-and-read (DOMAIN §12): in Redis when configured, shared by every
  * process, else in this process's memory. If Redis stops answering, the in-memory limiter stands in.
  */
-export function createRateLimiter(options: { enabled: boolean; redis: Redis | null }): RateLimiter {
+export function createRateLimiter(options: {
+  enabled: boolean;
+  redis: Redis | null;
+  /** The site's part of the keys in Redis, so that sites sharing one count apart. */
+  namespace?: string;
+}): RateLimiter {
   if (!options.enabled) return { consume: async () => {} };
   const limiters = new Map<RateLimitName, RateLimiterAbstract[]>();
   for (const [name, windows] of Object.entries(RATE_LIMIT_RULES) as [
@@ -27,7 +32,11 @@ export function createRateLimiter(options: { enabled: boolean; redis: Redis | nu
     limiters.set(
       name,
       windows.map((w, i) => {
-        const shape = { keyPrefix: `rl:${name}:${i}`, points: w.points, duration: w.seconds };
+        const shape = {
+          keyPrefix: `${options.namespace ?? ''}rl:${name}:${i}`,
+          points: w.points,
+          duration: w.seconds,
+        };
         const memory = new RateLimiterMemory(shape);
         return options.redis
           ? new RateLimiterRedis({ ...shape, storeClient: options.redis, insuranceLimiter: memory })

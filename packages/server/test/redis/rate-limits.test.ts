@@ -33,4 +33,15 @@ describe('rate limits in Redis', () => {
     await expect(limiter.consume('signupIp', one)).rejects.toMatchObject({ status: 429 });
     await expect(limiter.consume('signupIp', two)).resolves.toBeUndefined();
   });
+
+  it('counts the sites that share one Redis apart', async () => {
+    const [one, two] = ['site-one:', 'site-two:'].map((namespace) =>
+      createRateLimiter({ enabled: true, redis: clients[0]!, namespace }),
+    );
+    const key = crypto.randomBytes(8).toString('hex');
+    await one!.consume('signupIp', key);
+    await one!.consume('signupIp', key);
+    await expect(one!.consume('signupIp', key)).rejects.toMatchObject({ status: 429 });
+    await expect(two!.consume('signupIp', key)).resolves.toBeUndefined();
+  });
 });
