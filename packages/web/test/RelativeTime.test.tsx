@@ -13,6 +13,16 @@ describe('RelativeTime', () => {
     expect(screen.getByText('9 minutes ago').getAttribute('datetime')).toBe(minutesBefore(9));
   });
 
+  test('a time shown while others tick reads the current time, and they agree with it', () => {
+    vi.useFakeTimers({ now: NOW });
+    render(<RelativeTime date={minutesBefore(9)} />);
+    // Half a minute later, before the clock's next tick, another time appears on the page.
+    vi.setSystemTime(new Date(NOW.getTime() + 30_000));
+    render(<RelativeTime date={new Date(Date.now() - 3 * 3_600_000).toISOString()} />);
+    expect(screen.getByText('3 hours ago')).toBeTruthy();
+    expect(screen.getByText('9 minutes ago')).toBeTruthy();
+  });
+
   test("on the server, against the time of the render, not the process's start", () => {
     vi.useFakeTimers({ now: NOW });
     vi.stubGlobal('window', undefined);
