@@ -21,6 +21,10 @@ describe('RelativeTime', () => {
     render(<RelativeTime date={new Date(Date.now() - 3 * 3_600_000).toISOString()} />);
     expect(screen.getByText('3 hours ago')).toBeTruthy();
     expect(screen.getByText('9 minutes ago')).toBeTruthy();
+    // Less than a second later, too: a time on the hour's edge must not read an hour less.
+    vi.setSystemTime(new Date(Date.now() + 500));
+    render(<RelativeTime date={new Date(Date.now() - 5 * 3_600_000).toISOString()} />);
+    expect(screen.getByText('5 hours ago')).toBeTruthy();
   });
 
   test("on the server, against the time of the render, not the process's start", () => {

@@ -3,7 +3,7 @@ import { ui } from '@commons/shared';
 import { relativeTime } from '../../lib/relative-time';
 
 let now = Date.now();
-/** Older than this when a time is shown, the shared clock is read again (a list mounts in well under it). */
+/** Older than this when a time is shown, every time on the page is shown again from the clock read anew. */
 const STALE_MS = 1_000;
 const listeners = new Set<() => void>();
 let timer: ReturnType<typeof setInterval> | null = null;
@@ -11,14 +11,17 @@ let timer: ReturnType<typeof setInterval> | null = null;
 /** One shared clock for every relative time on the page, ticking each minute (core §9). */
 function subscribe(listener: () => void) {
   listeners.add(listener);
-  // A time shown long after the last tick (up to a minute, or since the clock last ran) starts from
-  // the current time, and so do the others on the page, which would otherwise disagree with it. Each
-  // subscriber rendered the old time and is told: Preact's useSyncExternalStore compares snapshots
+  // A time shown after the last tick (up to a minute, or since the clock last ran) starts from the
+  // current time; when the clock was a second old or more, so do the others on the page, which would
+  // otherwise disagree with it by that much (a list mounting within a second re-renders nothing more).
+  // Subscribers rendered the old time and are told: Preact's useSyncExternalStore compares snapshots
   // before it subscribes, not after as React does, so it would not see a change made by subscribing.
   const current = Date.now();
-  if (Math.abs(current - now) >= STALE_MS) {
+  if (current !== now) {
+    const everyone = Math.abs(current - now) >= STALE_MS;
     now = current;
-    listeners.forEach((l) => l());
+    if (everyone) listeners.forEach((l) => l());
+    else listener();
   }
   timer ??= setInterval(() => {
     now = Date.now();
